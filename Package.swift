@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Platform floor: Linux (Swift 6.0+), macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 —
+// the first releases that ship the Synchronization module's `Mutex`.
+let package = Package(
+    name: "KeyValueMapping",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "KeyValueMapping", targets: ["KeyValueMapping"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "KeyValueMapping"),
+        .testTarget(
+            name: "KeyValueMappingTests",
+            dependencies: ["KeyValueMapping"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
