@@ -1,0 +1,64 @@
+import Foundation
+
+/// Encodes `Mappable` models as JSON-compatible dictionaries (`JSONSerialization` can write
+/// the result), with options in the style of Foundation's `JSONEncoder`.
+///
+/// ```swift
+/// var encoder = KeyValueEncoder()
+/// encoder.nilEncoding = .writeNull
+/// let dictionary = try encoder.encode(user)   // ["id": 1, "name": "Ada", "email": NSNull(), ...]
+/// ```
+public struct KeyValueEncoder: Sendable {
+    /// What an optional property that is `nil` becomes.
+    public enum NilEncodingStrategy: Sendable, Equatable {
+        /// The key is left out. The default.
+        case omit
+        /// The key is written with `NSNull()` (JSON `null`).
+        case writeNull
+    }
+
+    /// How a `Date` property is written.
+    public enum DateEncodingStrategy: Sendable {
+        /// ISO 8601 text in UTC, `2024-05-01T13:45:30Z`, with milliseconds when the date has a
+        /// fractional second. The default.
+        case iso8601
+        /// Seconds since 1970 as a `Double`.
+        case secondsSince1970
+        /// Whole milliseconds since 1970 as a `Double`.
+        case millisecondsSince1970
+        /// Your own conversion; it must return a JSON-compatible value.
+        case custom(@Sendable (Date) throws -> Any)
+    }
+
+    /// `nil` optionals. Default: ``NilEncodingStrategy/omit``.
+    public var nilEncoding: NilEncodingStrategy = .omit
+    /// Dates. Default: ``DateEncodingStrategy/iso8601``.
+    public var dateEncoding: DateEncodingStrategy = .iso8601
+    /// The deepest nesting written before a `depthLimitExceeded` error (deep but acyclic
+    /// object graphs fail cleanly here; cycles fail earlier with a `cycle` error). Default: 512.
+    public var maximumDepth = 512
+
+    /// An encoder with the default options.
+    public init() {}
+
+    /// Encodes a model as a JSON-compatible dictionary.
+    public func encode<Model: Mappable>(_ value: Model) throws -> [String: Any] {
+        try ModelMetadata.of(Model.self).encode(value, EncodingSession(options: self))
+    }
+
+    /// Encodes every model; an element's error carries its index.
+    public func encode<Model: Mappable>(_ values: [Model]) throws -> [[String: Any]] {
+        let metadata = try ModelMetadata.of(Model.self)
+        let session = EncodingSession(options: self)
+        var result: [[String: Any]] = []
+        result.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            do {
+                result.append(try metadata.encode(value, session))
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        return result
+    }
+}

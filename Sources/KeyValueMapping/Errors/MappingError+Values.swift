@@ -1,0 +1,53 @@
+import Foundation
+
+// Renders offending JSON values for messages, short enough for a log line.
+enum ValueDescription {
+    static let maximumLength = 40
+
+    /// `String "twelve"`, `Int 300`, `Double 1.5`, `Bool true`, `null`, `Array (3 elements)`.
+    static func describe(_ value: Any) -> String {
+        switch JSONScalar(value) {
+        case .null: return "null"
+        case .bool(let flag): return "Bool \(flag)"
+        case .int(let number): return "Int \(number)"
+        case .uint(let number): return "Int \(number)"
+        case .double(let number): return "Double \(number)"
+        case .decimal(let number): return "Number \(number)"
+        case .string(let text): return "String \(quoted(text))"
+        case .array(let array): return "Array (\(array.count) elements)"
+        case .dictionary(let dictionary): return "Dictionary (\(dictionary.count) keys)"
+        case .other(let other): return "\(type(of: other))"
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var body = text
+        if body.count > maximumLength { body = String(body.prefix(maximumLength)) + "…" }
+        return "\"" + body.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+extension MappingError {
+    static func typeMismatch(expected: String, found value: Any) -> MappingError {
+        let found = ValueDescription.describe(value)
+        if case .null = JSONScalar(value) {
+            return MappingError(.nullForNonOptional(expected: expected), foundValue: found)
+        }
+        return MappingError(.typeMismatch(expected: expected, found: found), foundValue: found)
+    }
+
+    static func overflow(expected: String, found value: Any) -> MappingError {
+        let found = ValueDescription.describe(value)
+        return MappingError(.overflow(expected: expected, found: found), foundValue: found)
+    }
+
+    static func notExact(expected: String, found value: Any) -> MappingError {
+        let found = ValueDescription.describe(value)
+        return MappingError(.notExact(expected: expected, found: found), foundValue: found)
+    }
+
+    static func invalidValue(expected: String, found value: Any, detail: String, underlying: (any Error)? = nil) -> MappingError {
+        let found = ValueDescription.describe(value)
+        return MappingError(.invalidValue(expected: expected, found: found, detail: detail), foundValue: found, underlyingError: underlying)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Types whose codec is assembled from the codecs of their generic arguments.
+protocol CodecProvider {
+    static func makeCodec(_ factory: CodecFactory) throws -> Any
+}
+
+/// Lets the enumerator see through `Optional` (the storage type of `lazy var`).
+protocol OptionalCodecProvider: CodecProvider {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalCodecProvider {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static func makeCodec(_ factory: CodecFactory) throws -> Any {
+        OptionalCodec<Wrapped>(wrapped: try factory.codec(for: Wrapped.self))
+    }
+}
+
+extension Array: CodecProvider {
+    static func makeCodec(_ factory: CodecFactory) throws -> Any {
+        ArrayCodec<Element>(element: try factory.codec(for: Element.self))
+    }
+}
+
+extension Set: CodecProvider {
+    static func makeCodec(_ factory: CodecFactory) throws -> Any {
+        SetCodec<Element>(elements: ArrayCodec(element: try factory.codec(for: Element.self)))
+    }
+}
+
+extension Dictionary: CodecProvider {
+    static func makeCodec(_ factory: CodecFactory) throws -> Any {
+        DictionaryCodec<Key, Value>(key: try factory.keyConverter(for: Key.self), element: try factory.codec(for: Value.self))
+    }
+}
+
+/// Builds the codec for a property's declared type; used only while metadata is built.
+struct CodecFactory {
+    let builder: MetadataBuilder
+
+    private static let scalars: [ObjectIdentifier: any Sendable] = [
+        ObjectIdentifier(Int.self): IntegerCodec<Int>(),
+        ObjectIdentifier(Int8.self): IntegerCodec<Int8>(),
+        ObjectIdentifier(Int16.self): IntegerCodec<Int16>(),
+        ObjectIdentifier(Int32.self): IntegerCodec<Int32>(),
+        ObjectIdentifier(Int64.self): IntegerCodec<Int64>(),
+        ObjectIdentifier(UInt.self): IntegerCodec<UInt>(),
+        ObjectIdentifier(UInt8.self): IntegerCodec<UInt8>(),
+        ObjectIdentifier(UInt16.self): IntegerCodec<UInt16>(),
+        ObjectIdentifier(UInt32.self): IntegerCodec<UInt32>(),
+        ObjectIdentifier(UInt64.self): IntegerCodec<UInt64>(),
+        ObjectIdentifier(Double.self): DoubleCodec(),
+        ObjectIdentifier(Float.self): FloatCodec(),
+        ObjectIdentifier(Bool.self): BoolCodec(),
+        ObjectIdentifier(String.self): StringCodec(),
+        ObjectIdentifier(Character.self): CharacterCodec(),
+        ObjectIdentifier(Date.self): DateCodec(),
+        ObjectIdentifier(URL.self): URLCodec(),
+        ObjectIdentifier(UUID.self): UUIDCodec(),
+        ObjectIdentifier(Decimal.self): DecimalCodec(),
+        ObjectIdentifier(Data.self): DataCodec(),
+        ObjectIdentifier(Any.self): AnyValueCodec(),
+    ]
+
+    /// The codec for `V`, or an `unsupportedType` error naming it.
+    func codec<V>(for type: V.Type) throws -> any ValueCodec<V> {
+        if let scalar = Self.scalars[ObjectIdentifier(V.self)] {
+            return try typed(scalar, as: V.self)
+        }
+        if let provider = V.self as? any CodecProvider.Type {
+            return try typed(try provider.makeCodec(self), as: V.self)
+        }
+        if let model = V.self as? any Mappable.Type {
+            return try typed(try modelCodec(model), as: V.self)
+        }
+        if let raw = V.self as? any RawRepresentable.Type {
+            return try typed(try rawValueCodec(raw), as: V.self)
+        }
+        throw MappingError(.unsupportedType(String(reflecting: V.self)))
+    }
+
+    private func modelCodec<M: Mappable>(_ type: M.Type) throws -> Any {
+        ModelCodec<M>(metadata: try builder.metadata(for: M.self))
+    }
+
+    private func rawValueCodec<R: RawRepresentable>(_ type: R.Type) throws -> Any {
+        RawValueCodec<R>(raw: try codec(for: R.RawValue.self))
+    }
+
+    private func typed<V>(_ codec: Any, as type: V.Type) throws -> any ValueCodec<V> {
+        guard let typed = codec as? any ValueCodec<V> else {
+            throw MappingError(.unsupportedType("\(String(reflecting: V.self)) (internal codec mismatch)"))
+        }
+        return typed
+    }
+
+    /// Dictionary keys: `String`, any fixed-width integer, or a `RawRepresentable` with a
+    /// `String` or integer raw value.
+    func keyConverter<K: Hashable>(for type: K.Type) throws -> any KeyConverter<K> {
+        let converter: Any
+        if K.self == String.self {
+            converter = StringKeys()
+        } else if let integer = K.self as? any FixedWidthInteger.Type {
+            converter = integerKeys(integer)
+        } else if let raw = K.self as? any (RawRepresentable & Hashable).Type, let rawKeys = try rawValueKeys(raw) {
+            converter = rawKeys
+        } else {
+            converter = ()
+        }
+        guard let typed = converter as? any KeyConverter<K> else {
+            throw MappingError(.unsupportedType("dictionary key type \(String(reflecting: K.self)) (use String, an integer or a RawRepresentable with a String or integer raw value)"))
+        }
+        return typed
+    }
+
+    private func integerKeys<I: FixedWidthInteger>(_ type: I.Type) -> Any {
+        IntegerKeys<I>()
+    }
+
+    private func rawValueKeys<R: RawRepresentable & Hashable>(_ type: R.Type) throws -> Any? {
+        guard let rawType = R.RawValue.self as? any Hashable.Type else { return nil }
+        return try rawValueKeys(R.self, raw: rawType)
+    }
+
+    private func rawValueKeys<R: RawRepresentable & Hashable, H: Hashable>(_ type: R.Type, raw: H.Type) throws -> Any? {
+        RawValueKeys<R, H>(raw: try keyConverter(for: H.self))
+    }
+}

@@ -1,0 +1,60 @@
+/// Reads and writes one stored property of a model through its typed storage and codec.
+protocol PropertyAccessor: Sendable {
+    /// Converts `value` and stores it into the property of the model at `base`.
+    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+    /// The property's JSON value, or `nil` when it should be left out of the output.
+    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
+    /// The Swift type's name for messages.
+    var typeName: String { get }
+}
+
+/// A plain stored property (`var` or `let`; `let`s are only ever encoded).
+struct StoredPropertyAccessor<Value>: PropertyAccessor {
+    let storage: FieldStorage<Value>
+    let codec: any ValueCodec<Value>
+
+    var typeName: String { codec.typeName }
+
+    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(try codec.decode(value, session), to: base)
+    }
+
+    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+        let value = storage.read(from: base)
+        if session.omitsNil, codec.isNil(value) { return nil }
+        return try codec.encode(value, session)
+    }
+}
+
+/// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
+/// getter first runs. Decoding sets it (so the initial expression never runs); encoding writes
+/// the value only once it exists, because the getter itself cannot be called by reflection.
+struct LazyPropertyAccessor<Value>: PropertyAccessor {
+    let storage: FieldStorage<Value?>
+    let codec: any ValueCodec<Value>
+
+    var typeName: String { codec.typeName }
+
+    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(.some(try codec.decode(value, session)), to: base)
+    }
+
+    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+        guard let value = storage.read(from: base) else { return nil }
+        if session.omitsNil, codec.isNil(value) { return nil }
+        return try codec.encode(value, session)
+    }
+}
+
+/// One mapped property: its names, its role, and how to read and write it.
+struct PropertyDescriptor: Sendable {
+    /// The property's name in Swift (`x` for `lazy var x`).
+    let name: String
+    /// The dictionary key it maps to.
+    let key: String
+    /// The type that declares it (a superclass for inherited properties).
+    let ownerName: String
+    /// Whether decoding writes it (`var` and `lazy var`; never `let`).
+    let isDecoded: Bool
+    let accessor: any PropertyAccessor
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A small ISO 8601 / RFC 3339 scanner and printer. Parsing a date is on the hot path of many
+/// payloads, and Foundation's formatters cost tens of microseconds per call on Linux.
+///
+/// Accepted: `2024-05-01`, `2024-05-01T13:45:30Z`, `2024-05-01T13:45:30.123+02:00`,
+/// `2024-05-01T13:45:30-0500`, `2024-05-01 13:45:30Z` (space or `t` separator, `z` zone),
+/// 1–9 fraction digits. A date and time without a zone is rejected (it would be ambiguous);
+/// a date alone means midnight UTC.
+enum ISO8601 {
+    static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var cursor = 0
+        func number(_ width: Int) -> Int? {
+            guard cursor + width <= bytes.count else { return nil }
+            var result = 0
+            for offset in 0..<width {
+                let byte = bytes[cursor + offset]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                result = result * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            cursor += width
+            return result
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard cursor < bytes.count, bytes[cursor] == byte else { return false }
+            cursor += 1
+            return true
+        }
+
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2),
+              expect(UInt8(ascii: "-")), let day = number(2),
+              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        if cursor == bytes.count { return Date(timeIntervalSince1970: Double(days) * 86_400) }
+
+        guard cursor < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[cursor]) else { return nil }
+        cursor += 1
+        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2),
+              expect(UInt8(ascii: ":")), let second = number(2),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var fraction = 0.0
+        if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
+            var scale = 0.1
+            var digits = 0
+            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
+                fraction += Double(bytes[cursor] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                digits += 1
+                cursor += 1
+            }
+            guard (1...9).contains(digits) else { return nil }
+        }
+
+        guard cursor < bytes.count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[cursor] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            cursor += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1
+            cursor += 1
+            guard let zoneHours = number(2), zoneHours <= 23 else { return nil }
+            var zoneMinutes = 0
+            if cursor < bytes.count {
+                _ = expect(UInt8(ascii: ":"))
+                guard let minutes = number(2), minutes <= 59 else { return nil }
+                zoneMinutes = minutes
+            }
+            offsetSeconds = sign * (zoneHours * 3600 + zoneMinutes * 60)
+        default:
+            return nil
+        }
+        guard cursor == bytes.count else { return nil }
+
+        let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(wholeSeconds) + fraction)
+    }
+
+    /// `2024-05-01T13:45:30Z`, with `.SSS` milliseconds when the date has a fractional second.
+    static func format(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        var milliseconds = Int64((interval * 1000).rounded())
+        var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        if seconds.remainder < 0 { seconds = (seconds.quotient - 1, seconds.remainder + 1000) }
+        milliseconds = seconds.remainder
+        var days = seconds.quotient.quotientAndRemainder(dividingBy: 86_400)
+        if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
+        let (year, month, day) = civilFromDays(Int(days.quotient))
+        let secondOfDay = Int(days.remainder)
+
+        var text = ""
+        text.reserveCapacity(24)
+        func append(_ value: Int, width: Int) {
+            let digits = String(value)
+            if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+            text += digits
+        }
+        if year < 0 { text += "-" }
+        append(abs(year), width: 4); text += "-"
+        append(month, width: 2); text += "-"
+        append(day, width: 2); text += "T"
+        append(secondOfDay / 3600, width: 2); text += ":"
+        append(secondOfDay / 60 % 60, width: 2); text += ":"
+        append(secondOfDay % 60, width: 2)
+        if milliseconds != 0 {
+            text += "."
+            append(Int(milliseconds), width: 3)
+        }
+        text += "Z"
+        return text
+    }
+
+    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+// A view of one `Any` that came from JSON (JSONSerialization or a Swift literal) which tells
+// booleans from numbers and keeps integers exact. Linux Foundation's NSNumber answers `is Bool`
+// for 0 and 1 and bridges `true` to `Int` 1, so the classification looks at the concrete
+// class instead of asking Swift's bridging casts.
+enum JSONScalar {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case decimal(Decimal)
+    case string(String)
+    case array([Any])
+    case dictionary([String: Any])
+    case other(Any)
+
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    init(_ value: Any) {
+        // Exact-type checks first: they are the common case and cost no bridging.
+        switch value {
+        case let string as String: self = .string(string)
+        case let number as Int: self = Self.native(number, value)
+        case let number as Double: self = Self.native(number, value)
+        case let flag as Bool: self = Self.native(flag, value)
+        case let dictionary as [String: Any]: self = .dictionary(dictionary)
+        case let array as [Any]: self = .array(array)
+        default: self = Self.classify(value)
+        }
+    }
+
+    // `value as Int` also succeeds for an NSNumber holding an integer (or a Bool), so check that
+    // the value really is the native Swift type before trusting the bridged cast.
+    private static func native(_ number: Int, _ value: Any) -> JSONScalar {
+        type(of: value) == Int.self ? .int(Int64(number)) : classify(value)
+    }
+
+    private static func native(_ number: Double, _ value: Any) -> JSONScalar {
+        type(of: value) == Double.self ? .double(number) : classify(value)
+    }
+
+    private static func native(_ flag: Bool, _ value: Any) -> JSONScalar {
+        type(of: value) == Bool.self ? .bool(flag) : classify(value)
+    }
+
+    private static func classify(_ value: Any) -> JSONScalar {
+        if value is NSNull { return .null }
+        if let decimal = value as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
+        if type(of: value) is AnyClass, let number = value as? NSNumber { return classify(number) }
+        switch value {
+        case let number as Int8: return .int(Int64(number))
+        case let number as Int16: return .int(Int64(number))
+        case let number as Int32: return .int(Int64(number))
+        case let number as Int64: return .int(number)
+        case let number as UInt: return .uint(UInt64(number))
+        case let number as UInt8: return .uint(UInt64(number))
+        case let number as UInt16: return .uint(UInt64(number))
+        case let number as UInt32: return .uint(UInt64(number))
+        case let number as UInt64: return .uint(number)
+        case let number as Float: return .double(Double(number))
+        case let number as Decimal: return .decimal(number)
+        case let text as Substring: return .string(String(text))
+        case let text as NSString: return .string(String(describing: text))
+        case let dictionary as NSDictionary: return bridge(dictionary)
+        case let array as NSArray: return .array(array.map { $0 })
+        case Optional<Any>.none: return .null
+        default: return .other(value)
+        }
+    }
+
+    private static func bridge(_ dictionary: NSDictionary) -> JSONScalar {
+        var result: [String: Any] = [:]
+        result.reserveCapacity(dictionary.count)
+        for (key, element) in dictionary {
+            guard let key = key as? String else { return .other(dictionary) }
+            result[key] = element
+        }
+        return .dictionary(result)
+    }
+
+    private static func classify(_ number: NSNumber) -> JSONScalar {
+        if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"):
+            return .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            return .uint(number.uint64Value)
+        default:
+            return .int(number.int64Value)
+        }
+    }
+
+    /// The JSON type's name for messages.
+    var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "Bool"
+        case .int, .uint: return "Int"
+        case .double: return "Double"
+        case .decimal: return "Number"
+        case .string: return "String"
+        case .array: return "Array"
+        case .dictionary: return "Dictionary"
+        case .other(let value): return "\(type(of: value))"
+        }
+    }
+}

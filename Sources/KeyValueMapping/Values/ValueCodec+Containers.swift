@@ -1,0 +1,183 @@
+import Foundation
+
+/// `Optional<Wrapped>`: `null` becomes `nil`; anything else goes to the wrapped codec.
+/// Nested optionals (`Int??`) collapse: `null` is the outer `nil`.
+struct OptionalCodec<Wrapped>: ValueCodec {
+    let wrapped: any ValueCodec<Wrapped>
+
+    var typeName: String { "\(wrapped.typeName)?" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Wrapped? {
+        if case .null = JSONScalar(value) { return nil }
+        return try wrapped.decode(value, session)
+    }
+
+    func encode(_ value: Wrapped?, _ session: EncodingSession) throws -> Any {
+        guard let value else { return NSNull() }
+        return try wrapped.encode(value, session)
+    }
+
+    func isNil(_ value: Wrapped?) -> Bool { value == nil }
+}
+
+/// `Array<Element>` from a JSON array; an element's error carries its index.
+struct ArrayCodec<Element>: ValueCodec {
+    let element: any ValueCodec<Element>
+
+    var typeName: String { "[\(element.typeName)]" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> [Element] {
+        guard let array = value as? [Any] else {
+            guard case .array(let array) = JSONScalar(value) else {
+                throw MappingError.typeMismatch(expected: typeName, found: value)
+            }
+            return try decodeElements(array, session)
+        }
+        return try decodeElements(array, session)
+    }
+
+    func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
+        try session.enter()
+        defer { session.leave() }
+        var result: [Element] = []
+        result.reserveCapacity(array.count)
+        for (index, item) in array.enumerated() {
+            do {
+                result.append(try element.decode(item, session))
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        return result
+    }
+
+    func encode(_ value: [Element], _ session: EncodingSession) throws -> Any {
+        try session.enter()
+        defer { session.leave() }
+        var result: [Any] = []
+        result.reserveCapacity(value.count)
+        for (index, item) in value.enumerated() {
+            do {
+                result.append(try element.encode(item, session))
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        return result
+    }
+}
+
+/// `Set<Element>` from a JSON array (duplicates collapse); written as an array in the set's order.
+struct SetCodec<Element: Hashable>: ValueCodec {
+    let elements: ArrayCodec<Element>
+
+    var typeName: String { "Set<\(elements.element.typeName)>" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Set<Element> {
+        Set(try elements.decode(value, session))
+    }
+
+    func encode(_ value: Set<Element>, _ session: EncodingSession) throws -> Any {
+        try elements.encode(Array(value), session)
+    }
+}
+
+/// Converts dictionary keys. JSON keys are always text: `String` keys map as they are; integer
+/// keys (`[Int: V]`) and `RawRepresentable` keys parse from that text exactly and are written back
+/// as text. A key that does not parse is an error at that key.
+protocol KeyConverter<Key>: Sendable {
+    associatedtype Key: Hashable
+    var typeName: String { get }
+    func parse(_ text: String) -> Key?
+    func print(_ key: Key) -> String
+}
+
+struct StringKeys: KeyConverter {
+    var typeName: String { "String" }
+    func parse(_ text: String) -> String? { text }
+    func print(_ key: String) -> String { key }
+}
+
+struct IntegerKeys<Key: FixedWidthInteger>: KeyConverter {
+    var typeName: String { String(describing: Key.self) }
+    func parse(_ text: String) -> Key? { Key(text, radix: 10) }
+    func print(_ key: Key) -> String { String(key) }
+}
+
+struct RawValueKeys<Key: RawRepresentable & Hashable, Raw: Hashable>: KeyConverter {
+    let raw: any KeyConverter<Raw>
+    var typeName: String { String(describing: Key.self) }
+    func parse(_ text: String) -> Key? { (raw.parse(text) as? Key.RawValue).flatMap(Key.init(rawValue:)) }
+    func print(_ key: Key) -> String { (key.rawValue as? Raw).map(raw.print) ?? "\(key.rawValue)" }
+}
+
+/// `Dictionary<Key, Value>` from a JSON object.
+struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
+    let key: any KeyConverter<Key>
+    let element: any ValueCodec<Element>
+
+    var typeName: String { "[\(key.typeName): \(element.typeName)]" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> [Key: Element] {
+        guard case .dictionary(let dictionary) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        try session.enter()
+        defer { session.leave() }
+        var result: [Key: Element] = [:]
+        result.reserveCapacity(dictionary.count)
+        for (text, item) in dictionary {
+            guard let parsed = key.parse(text) else {
+                throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
+            }
+            do {
+                result[parsed] = try element.decode(item, session)
+            } catch let error as MappingError {
+                throw error.prepending(.key(text))
+            }
+        }
+        return result
+    }
+
+    func encode(_ value: [Key: Element], _ session: EncodingSession) throws -> Any {
+        try session.enter()
+        defer { session.leave() }
+        var result: [String: Any] = [:]
+        result.reserveCapacity(value.count)
+        for (itemKey, item) in value {
+            let text = key.print(itemKey)
+            do {
+                result[text] = try element.encode(item, session)
+            } catch let error as MappingError {
+                throw error.prepending(.key(text))
+            }
+        }
+        return result
+    }
+}
+
+/// `RawRepresentable` types (typically `enum Role: String`) map through their raw value;
+/// a raw value that is not a case is an invalid value.
+struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
+    let raw: any ValueCodec<Value.RawValue>
+
+    var typeName: String { String(describing: Value.self) }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
+        let rawValue: Value.RawValue
+        do {
+            rawValue = try raw.decode(value, session)
+        } catch let error as MappingError {
+            if case .typeMismatch = error.reason { throw MappingError.typeMismatch(expected: "\(typeName) (\(raw.typeName) raw value)", found: value) }
+            throw error
+        }
+        guard let result = Value(rawValue: rawValue) else {
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a raw value of \(typeName)")
+        }
+        return result
+    }
+
+    func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
+        try raw.encode(value.rawValue, session)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// `Date`: by default ISO 8601 text or a number of seconds since 1970 (never Foundation's
+/// 2001 reference date); see ``KeyValueDecoder/DateDecodingStrategy``.
+struct DateCodec: ValueCodec {
+    var typeName: String { "Date" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Date {
+        let scalar = JSONScalar(value)
+        switch (session.options.dateDecoding, scalar) {
+        case (.iso8601OrSecondsSince1970, .string(let text)), (.iso8601, .string(let text)):
+            if let date = ISO8601.parse(text) { return date }
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not an ISO 8601 date with a time zone")
+        case (.iso8601OrSecondsSince1970, _), (.secondsSince1970, _):
+            return Date(timeIntervalSince1970: try seconds(value, scalar: scalar, session))
+        case (.millisecondsSince1970, _):
+            return Date(timeIntervalSince1970: try seconds(value, scalar: scalar, session) / 1000)
+        case (.iso8601, _):
+            throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text)", found: value)
+        case (.custom(let convert), _):
+            do {
+                return try convert(value)
+            } catch let error as MappingError {
+                throw error
+            } catch {
+                throw MappingError.invalidValue(expected: typeName, found: value, detail: "\(error)", underlying: error)
+            }
+        }
+    }
+
+    private func seconds(_ value: Any, scalar: JSONScalar, _ session: DecodingSession) throws -> Double {
+        switch scalar {
+        case .int, .uint, .double, .decimal: return try DoubleCodec().decode(value, session)
+        default: throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text or seconds since 1970)", found: value)
+        }
+    }
+
+    func encode(_ value: Date, _ session: EncodingSession) throws -> Any {
+        switch session.options.dateEncoding {
+        case .iso8601: return ISO8601.format(value)
+        case .secondsSince1970: return value.timeIntervalSince1970
+        case .millisecondsSince1970: return (value.timeIntervalSince1970 * 1000).rounded()
+        case .custom(let convert): return try convert(value)
+        }
+    }
+}
+
+/// `URL`: absolute or relative URL text; text that is not a valid URL (spaces, empty) is an error.
+struct URLCodec: ValueCodec {
+    var typeName: String { "URL" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> URL {
+        guard case .string(let text) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        guard !text.isEmpty, let url = URL(string: text, encodingInvalidCharacters: false) else {
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a valid URL")
+        }
+        return url
+    }
+
+    func encode(_ value: URL, _ session: EncodingSession) throws -> Any { value.absoluteString }
+}
+
+/// `UUID`: its canonical 36-character text, in either letter case; written in upper case.
+struct UUIDCodec: ValueCodec {
+    var typeName: String { "UUID" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> UUID {
+        guard case .string(let text) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        guard let uuid = UUID(uuidString: text) else {
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a UUID")
+        }
+        return uuid
+    }
+
+    func encode(_ value: UUID, _ session: EncodingSession) throws -> Any { value.uuidString }
+}
+
+/// `Data`: base64 text (RFC 4648, padded); written the same way.
+struct DataCodec: ValueCodec {
+    var typeName: String { "Data" }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Data {
+        guard case .string(let text) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        guard let data = Data(base64Encoded: text) else {
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not base64")
+        }
+        return data
+    }
+
+    func encode(_ value: Data, _ session: EncodingSession) throws -> Any { value.base64EncodedString() }
+}
