@@ -12,6 +12,11 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "KeyValueMapping"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["KeyValueMapping"],
+            path: "Benchmarks"
+        ),
         .testTarget(
             name: "KeyValueMappingTests",
             dependencies: ["KeyValueMapping"],

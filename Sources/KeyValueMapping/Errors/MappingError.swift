@@ -39,6 +39,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case reflectionMismatch(type: String, detail: String)
         /// A number cannot be written as JSON (NaN or an infinity).
         case nonFiniteNumber(String)
+        /// The input is not valid JSON; the detail says where (line and column when known).
+        case malformedJSON(String)
         /// Anything else, described in words.
         case other(String)
     }
@@ -128,6 +130,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
             return "cannot map \(type) safely: \(detail)"
         case .nonFiniteNumber(let found):
             return "\(found) cannot be written as JSON (NaN and infinities have no JSON form)"
+        case .malformedJSON(let detail):
+            return "malformed JSON: \(detail)"
         case .other(let message):
             return message
         }

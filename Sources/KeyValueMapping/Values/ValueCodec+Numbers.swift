@@ -84,7 +84,7 @@ struct DoubleCodec: ValueCodec {
             if result.isFinite { return result }
             throw MappingError.overflow(expected: typeName, found: value)
         case .string(let text) where !session.isStrict:
-            guard NumericText.decimal(text) != nil, let result = Double(text) else {
+            guard NumericText.isNumber(text), let result = Double(text) else {
                 throw MappingError.typeMismatch(expected: typeName, found: value)
             }
             if result.isFinite { return result }

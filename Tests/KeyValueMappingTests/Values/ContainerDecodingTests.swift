@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import KeyValueMapping
+
+struct Containers: Mappable {
+    var ints: [Int] = []
+    var optionals: [Int?] = []
+    var matrix: [[Double]] = []
+    var tags: Set<String> = []
+    var byName: [String: Int] = [:]
+    var byNumber: [Int: String] = [:]
+    var byRole: [Role: Bool] = [:]
+    var addresses: [Address] = []
+    var book: [String: [Address]] = [:]
+    var object: [String: Any] = [:]
+    var list: [Any] = []
+}
+
+@Suite struct ContainerDecodingTests {
+    static let cases: [DecodeCase] = [
+        DecodeCase("ints", "[1, 2, 3]", "[1, 2, 3]"),
+        DecodeCase("ints", "[]", "[]"),
+        DecodeCase("ints", "[1, \"x\"]", "error: ints[1]: expected Int, found String \"x\""),
+        DecodeCase("ints", "[1, null]", "error: ints[1]: expected Int, found null (the property is not optional)"),
+        DecodeCase("ints", "{}", "error: ints: expected [Int], found Dictionary (0 keys)"),
+        DecodeCase("optionals", "[1, null]", "[Optional(1), nil]"),
+        DecodeCase("matrix", "[[1.5], [2, 3]]", "[[1.5], [2.0, 3.0]]"),
+        DecodeCase("matrix", "[[1.5], [2, true]]", "error: matrix[1][1]: expected Double, found Bool true"),
+        DecodeCase("tags", "[\"a\", \"a\"]", "[\"a\"]"),
+        DecodeCase("byName", "{\"a\": 1}", "[\"a\": 1]"),
+        DecodeCase("byName", "{\"a\": 1.5}", "error: byName.a: Double 1.5 is not exactly representable as Int"),
+        DecodeCase("byNumber", "{\"12\": \"x\"}", "[12: \"x\"]"),
+        DecodeCase("byNumber", "{\"x\": \"x\"}", "error: byNumber.x: expected Int key, found String \"x\" (the key does not convert)"),
+        DecodeCase("byRole", "{\"admin\": true}", "[KeyValueMappingTests.Role.admin: true]"),
+        DecodeCase("addresses", "[{\"city\": \"Oslo\"}, {\"city\": 5, \"zip\": null}]", "[KeyValueMappingTests.Address(city: \"Oslo\", zip: nil), KeyValueMappingTests.Address(city: \"5\", zip: nil)]"),
+        DecodeCase("addresses", "[{\"city\": \"Oslo\"}, {\"city\": []}]", "error: addresses[1].city: expected String, found Array (0 elements)"),
+        DecodeCase("addresses", "[3]", "error: addresses[0]: expected Address, found Int 3"),
+        DecodeCase("book", "{\"home\": [{\"zip\": 1}]}", "[\"home\": [KeyValueMappingTests.Address(city: \"\", zip: Optional(\"1\"))]]"),
+        DecodeCase("object", "{\"k\": [null]}", "[\"k\": [<null>]]"),
+        DecodeCase("list", "[1, \"a\"]", "[1, \"a\"]"),
+    ]
+
+    @Test(arguments: cases)
+    func decodesContainers(_ row: DecodeCase) throws {
+        #expect(try decodeProperty(row.key, json: row.json, into: Containers.self) == row.expected)
+    }
+}
