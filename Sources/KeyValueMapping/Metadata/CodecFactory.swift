@@ -78,7 +78,7 @@ struct CodecFactory {
         if let raw = V.self as? any RawRepresentable.Type {
             return try typed(try rawValueCodec(raw), as: V.self)
         }
-        throw MappingError(.unsupportedType(String(reflecting: V.self)))
+        throw MappingError(.unsupportedType("\(String(describing: V.self)) cannot be mapped"))
     }
 
     private func modelCodec<M: Mappable>(_ type: M.Type) throws -> Any {
@@ -110,7 +110,7 @@ struct CodecFactory {
             converter = ()
         }
         guard let typed = converter as? any KeyConverter<K> else {
-            throw MappingError(.unsupportedType("dictionary key type \(String(reflecting: K.self)) (use String, an integer or a RawRepresentable with a String or integer raw value)"))
+            throw MappingError(.unsupportedType("dictionary keys must be String, an integer or a RawRepresentable with a String or integer raw value, not \(String(describing: K.self))"))
         }
         return typed
     }

@@ -73,7 +73,10 @@ final class ModelMetadata<Model: Mappable> {
         guard case .unsupportedType(let detail) = error.reason, error.path.isEmpty else {
             return error.prepending(.key(property.name))
         }
-        let message = "\(typeName).\(property.name) has type \(String(reflecting: property.field.type)), and \(detail) cannot be mapped"
+        let declared = String(describing: property.field.type)
+        let message = detail == "\(declared) cannot be mapped"
+            ? "\(typeName).\(property.name) has type \(declared), which cannot be mapped"
+            : "\(typeName).\(property.name) has type \(declared): \(detail)"
         return MappingError(.unsupportedType(message), path: [.key(property.name)])
     }
 
