@@ -37,6 +37,9 @@ public struct KeyValueDecoder: Sendable {
     public var coercion: CoercionStrategy = .lossless
     /// Dates. Default: ``DateDecodingStrategy/iso8601OrSecondsSince1970``.
     public var dateDecoding: DateDecodingStrategy = .iso8601OrSecondsSince1970
+    /// How property names become keys for types that declare no naming style of their own.
+    /// Default: ``NamingStyle/asDeclared``.
+    public var keyNamingStyle: NamingStyle = .asDeclared
     /// The deepest nesting of models and containers accepted before a `depthLimitExceeded`
     /// error. Default: 512.
     public var maximumDepth = 512
@@ -56,6 +59,32 @@ public struct KeyValueDecoder: Sendable {
     public func decode<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try codec.decodeElements(array, DecodingSession(options: self))
+    }
+
+    /// Decodes a model from the value at `path` inside `dictionary`
+    /// (`decoder.decode(User.self, from: response, at: "data.user")`); errors carry the full path.
+    public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any], at path: MappingKey) throws -> Model {
+        let metadata = try ModelMetadata.of(Model.self)
+        let session = DecodingSession(options: self)
+        guard let (value, components) = try ResolvedKey.path(path.components).lookup(in: dictionary) else {
+            throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
+        }
+        do {
+            return try ModelCodec(metadata: metadata).decode(value, session)
+        } catch let error as MappingError {
+            throw error.prepending(components)
+        }
+    }
+
+    /// Decodes leniently: a property that fails keeps its prototype value and its error is
+    /// collected instead of thrown. Only an unusable root (not a dictionary, a broken
+    /// declaration, a failing `didDecode` of the root) still throws.
+    public func decodeLeniently<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
+        let metadata = try ModelMetadata.of(Model.self)
+        let session = DecodingSession(options: self, lenient: true)
+        try session.enter()
+        let model = try metadata.makeModel(from: dictionary, session)
+        return (model, session.skipped)
     }
 
     /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values.

@@ -34,6 +34,9 @@ public struct KeyValueEncoder: Sendable {
     public var nilEncoding: NilEncodingStrategy = .omit
     /// Dates. Default: ``DateEncodingStrategy/iso8601``.
     public var dateEncoding: DateEncodingStrategy = .iso8601
+    /// How property names become keys for types that declare no naming style of their own.
+    /// Default: ``NamingStyle/asDeclared``.
+    public var keyNamingStyle: NamingStyle = .asDeclared
     /// The deepest nesting written before a `depthLimitExceeded` error (deep but acyclic
     /// object graphs fail cleanly here; cycles fail earlier with a `cycle` error). Default: 512.
     public var maximumDepth = 512

@@ -39,6 +39,10 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case reflectionMismatch(type: String, detail: String)
         /// A number cannot be written as JSON (NaN or an infinity).
         case nonFiniteNumber(String)
+        /// A required key is absent.
+        case missingKey(expected: String)
+        /// The model's `didDecode` hook (or another hook) rejected it.
+        case validationFailed(String)
         /// The input is not valid JSON; the detail says where (line and column when known).
         case malformedJSON(String)
         /// Anything else, described in words.
@@ -130,6 +134,10 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
             return "cannot map \(type) safely: \(detail)"
         case .nonFiniteNumber(let found):
             return "\(found) cannot be written as JSON (NaN and infinities have no JSON form)"
+        case .missingKey(let expected):
+            return "required key is missing (expected \(expected))"
+        case .validationFailed(let detail):
+            return "validation failed: \(detail)"
         case .malformedJSON(let detail):
             return "malformed JSON: \(detail)"
         case .other(let message):

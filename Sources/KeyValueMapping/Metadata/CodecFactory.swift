@@ -5,13 +5,20 @@ protocol CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any
 }
 
-/// Lets the enumerator see through `Optional` (the storage type of `lazy var`).
+/// Lets the enumerator see through `Optional` (the storage type of `lazy var`), and lets a
+/// transformer for `T` serve a `T?` property.
 protocol OptionalCodecProvider: CodecProvider {
     static var wrappedType: Any.Type { get }
+    static func transformedCodec(_ transformer: any PropertyTransformer) -> Any?
 }
 
 extension Optional: OptionalCodecProvider {
     static var wrappedType: Any.Type { Wrapped.self }
+
+    static func transformedCodec(_ transformer: any PropertyTransformer) -> Any? {
+        guard let typed = transformer as? any PropertyTransformer<Wrapped> else { return nil }
+        return OptionalCodec<Wrapped>(wrapped: TransformerCodec(transformer: typed))
+    }
 
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         OptionalCodec<Wrapped>(wrapped: try factory.codec(for: Wrapped.self))
@@ -79,6 +86,18 @@ struct CodecFactory {
             return try typed(try rawValueCodec(raw), as: V.self)
         }
         throw MappingError(.unsupportedType("\(String(describing: V.self)) cannot be mapped"))
+    }
+
+    /// The codec running `transformer` for a `V` property (or a `V?` property when the
+    /// transformer converts `V`), or `nil` when the types do not match.
+    func transformedCodec<V>(for type: V.Type, transformer: any PropertyTransformer) -> (any ValueCodec<V>)? {
+        if let typed = transformer as? any PropertyTransformer<V> {
+            return TransformerCodec(transformer: typed)
+        }
+        if let optional = V.self as? any OptionalCodecProvider.Type {
+            return optional.transformedCodec(transformer) as? any ValueCodec<V>
+        }
+        return nil
     }
 
     private func modelCodec<M: Mappable>(_ type: M.Type) throws -> Any {

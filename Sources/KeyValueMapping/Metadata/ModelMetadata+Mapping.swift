@@ -1,24 +1,69 @@
+import Foundation
+
 /// The per-model decode and encode loops over cached property descriptors.
 extension ModelMetadata {
     /// Writes every present key of `dictionary` into `model`; absent keys leave fields untouched.
+    /// Runs the model's `willDecode` and `didDecode` hooks around the properties.
     func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession) throws {
+        var dictionary = dictionary
+        try Self.runHook { try Model.willDecode(&dictionary) }
+        let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            for property in decodedProperties {
-                guard let value = dictionary[property.key] else { continue }
+            for (index, property) in decodedProperties.enumerated() {
+                let key = keys?[index] ?? property.key
                 do {
-                    try property.accessor.decode(value, into: base, session)
+                    guard let (value, path) = try key.lookup(in: dictionary) else {
+                        if property.isRequired {
+                            throw MappingError(.missingKey(expected: property.accessor.typeName), path: key.encodedPaths.first ?? [])
+                        }
+                        continue
+                    }
+                    do {
+                        try session.withPath(path) { try property.accessor.decode(value, into: base, session) }
+                    } catch let error as MappingError {
+                        throw error.prepending(path)
+                    }
                 } catch let error as MappingError {
-                    throw error.prepending(.key(property.key))
+                    guard session.isLenient else { throw error }
+                    session.skip(error)
                 }
             }
         }
+        try Self.runHook { try model.didDecode() }
     }
 
-    /// A new model: the prototype `Model()` with `dictionary` applied.
+    /// A new model: the prototype `Model()` (or the class-cluster subtype the payload names) with
+    /// `dictionary` applied.
     func makeModel(from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
+        if let concrete = Model.mappingType(for: dictionary), concrete != Model.self {
+            return try Self.makeModel(of: concrete, from: dictionary, session)
+        }
         var model = Model()
         try decode(dictionary, into: &model, session)
         return model
+    }
+
+    private static func makeModel<Concrete: Mappable>(of type: Concrete.Type, from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
+        let metadata = try ModelMetadata<Concrete>.of(Concrete.self)
+        var concrete = Concrete()
+        try metadata.decode(dictionary, into: &concrete, session)
+        guard let model = concrete as? Model else {
+            throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
+                "mappingType(for:) returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+            ]))
+        }
+        return model
+    }
+
+    /// Runs user code, reporting a foreign error as a model-level validation failure.
+    private static func runHook(_ hook: () throws -> Void) throws {
+        do {
+            try hook()
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.validationFailed(String(describing: error)), underlyingError: error)
+        }
     }
 
     /// The model's properties as a JSON-compatible dictionary. A class instance is encoded with
@@ -44,19 +89,23 @@ extension ModelMetadata {
     private func encodeFields(of model: Model, _ session: EncodingSession) throws -> [String: Any] {
         try session.enter()
         defer { session.leave() }
-        return try ModelStorage.withFields(of: model, isClass: isClass) { base in
+        let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : self.keys(of: properties, style: session.keyStyle)
+        var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
             var result = [String: Any](minimumCapacity: properties.count)
-            for property in properties {
+            for (index, property) in properties.enumerated() {
+                let key = keys?[index] ?? property.key
                 do {
                     if let value = try property.accessor.encode(from: base, session) {
-                        result[property.key] = value
+                        key.store(value, in: &result)
                     }
                 } catch let error as MappingError {
-                    throw error.prepending(.key(property.key))
+                    throw error.prepending(key.encodedPaths.first ?? [.key(property.name)])
                 }
             }
             return result
         }
+        try Self.runHook { try model.didEncode(&result) }
+        return result
     }
 }
 
@@ -82,5 +131,14 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
 
     func encode(_ value: Model, _ session: EncodingSession) throws -> Any {
         try metadata.encode(value, session)
+    }
+}
+
+extension MappingError {
+    /// Returns this error with `components` in front of its path.
+    func prepending(_ components: [PathComponent]) -> MappingError {
+        var copy = self
+        copy.path.insert(contentsOf: components, at: 0)
+        return copy
     }
 }

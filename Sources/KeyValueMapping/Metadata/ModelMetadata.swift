@@ -6,8 +6,11 @@ final class ModelMetadata<Model: Mappable> {
     private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
     private(set) var decodedProperties: [PropertyDescriptor] = []
-    /// Properties the enumerator found but does not map, with the reason (for documentation and tests).
+    /// Properties the enumerator found but does not map, with the reason.
     private(set) var skippedProperties: [(name: String, reason: String)] = []
+    /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
+    private(set) var keysAreFixed = true
+    private var resolver: RulesResolver?
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
@@ -40,18 +43,32 @@ final class ModelMetadata<Model: Mappable> {
     // Runs on the building thread before the object is published.
     func populate(using factory: CodecFactory) throws {
         let prototype = Model()
-        for property in try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass) {
+        let enumerated = try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass)
+        var resolver = RulesResolver(for: Model.self)
+        resolver.checkNames(enumerated.map(\.name))
+
+        for property in enumerated {
+            guard resolver.isMapped(property.name) else {
+                skippedProperties.append((property.name, resolver.isIgnored(property.name) ? "ignored by the mapping rules" : "not in the allow list"))
+                continue
+            }
             do {
+                let transformer = resolver.rules.transformers[property.name]
                 switch property.role {
                 case .skipped(let reason):
                     skippedProperties.append((property.name, reason))
+                    if transformer != nil || resolver.rules.keys[property.name] != nil {
+                        resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
+                    }
                 case .variable, .constant:
-                    let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, factory: factory)
-                    add(property, accessor: accessor, isDecoded: property.role == .variable)
+                    let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer, factory: factory)
+                    add(property, accessor: accessor, isDecoded: property.role == .variable, resolver: &resolver)
                 case .lazyStorage(let wrappedType):
-                    let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, factory: factory)
-                    add(property, accessor: accessor, isDecoded: true)
+                    let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer, factory: factory)
+                    add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
                 }
+            } catch let mismatch as TransformerMismatch {
+                resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
             } catch let error as MappingError {
                 // Property-wrapper storage (`_name`) of a wrapper type we cannot map is left alone.
                 if case .unsupportedType = error.reason, property.name.hasPrefix("_"), error.path.isEmpty {
@@ -61,12 +78,31 @@ final class ModelMetadata<Model: Mappable> {
                 throw Self.declarationError(error, property: property, in: typeName)
             }
         }
+        resolver.checkEncodedKeys(properties.map { ($0.name, $0.key) })
+        guard resolver.problems.isEmpty else {
+            throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
+        }
         decodedProperties = properties.filter(\.isDecoded)
+        self.resolver = resolver
     }
 
-    private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool) {
-        properties.append(PropertyDescriptor(name: property.name, key: property.name, ownerName: property.ownerName,
-                                             isDecoded: isDecoded, accessor: accessor))
+    private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {
+        if case .gather = resolver.key(for: property.name, style: .asDeclared), !(accessor.isDictionary) {
+            resolver.report("\"\(property.name)\" gathers several keys, so its type must be a dictionary, not \(accessor.typeName)")
+        }
+        let fixed = resolver.keyIsFixed(for: property.name)
+        keysAreFixed = keysAreFixed && fixed
+        properties.append(PropertyDescriptor(
+            name: property.name, key: resolver.key(for: property.name, style: .asDeclared), keyIsFixed: fixed,
+            ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name),
+            accessor: accessor))
+    }
+
+    /// The keys of `properties` (or of `decodedProperties`) under another naming style.
+    func keys(of list: [PropertyDescriptor], style: NamingStyle) -> [ResolvedKey] {
+        list.map { property in
+            property.keyIsFixed ? property.key : (resolver?.key(for: property.name, style: style) ?? property.key)
+        }
     }
 
     private static func declarationError(_ error: MappingError, property: EnumeratedProperty, in typeName: String) -> MappingError {
@@ -80,13 +116,31 @@ final class ModelMetadata<Model: Mappable> {
         return MappingError(.unsupportedType(message), path: [.key(property.name)])
     }
 
-    private static func storedAccessor<V>(_ type: V.Type, offset: Int, factory: CodecFactory) throws -> any PropertyAccessor {
-        StoredPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try factory.codec(for: V.self))
+    private static func codec<V>(_ type: V.Type, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any ValueCodec<V> {
+        guard let transformer else { return try factory.codec(for: V.self) }
+        guard let codec = factory.transformedCodec(for: V.self, transformer: transformer) else {
+            throw TransformerMismatch(transformerType: transformer.valueTypeName, propertyType: String(describing: V.self))
+        }
+        return codec
     }
 
-    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, factory: CodecFactory) throws -> any PropertyAccessor {
-        LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try factory.codec(for: V.self))
+    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any PropertyAccessor {
+        StoredPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try codec(V.self, transformer: transformer, factory: factory))
     }
+
+    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any PropertyAccessor {
+        LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try codec(V.self, transformer: transformer, factory: factory))
+    }
+}
+
+/// A transformer whose value type is not the property's type (a declaration problem).
+struct TransformerMismatch: Error {
+    let transformerType: String
+    let propertyType: String
+}
+
+extension PropertyTransformer {
+    var valueTypeName: String { String(describing: Value.self) }
 }
 
 // Safe because every stored property is assigned only by `populate`, on the building thread,

@@ -6,6 +6,8 @@ protocol PropertyAccessor: Sendable {
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
     /// The Swift type's name for messages.
     var typeName: String { get }
+    /// Whether the property is a dictionary (the only kind a gathered key can fill).
+    var isDictionary: Bool { get }
 }
 
 /// A plain stored property (`var` or `let`; `let`s are only ever encoded).
@@ -14,6 +16,7 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     let codec: any ValueCodec<Value>
 
     var typeName: String { codec.typeName }
+    var isDictionary: Bool { isDictionaryType(Value.self) }
 
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(try codec.decode(value, session), to: base)
@@ -34,6 +37,7 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
     let codec: any ValueCodec<Value>
 
     var typeName: String { codec.typeName }
+    var isDictionary: Bool { isDictionaryType(Value.self) }
 
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(.some(try codec.decode(value, session)), to: base)
@@ -46,15 +50,30 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
     }
 }
 
-/// One mapped property: its names, its role, and how to read and write it.
+/// One mapped property: its names, its key, its role, and how to read and write it.
 struct PropertyDescriptor: Sendable {
     /// The property's name in Swift (`x` for `lazy var x`).
     let name: String
-    /// The dictionary key it maps to.
-    let key: String
+    /// Where it lives in the payload when the decoder's or encoder's naming style is `asDeclared`.
+    let key: ResolvedKey
+    /// `true` when the key does not depend on the decoder's or encoder's naming style.
+    let keyIsFixed: Bool
     /// The type that declares it (a superclass for inherited properties).
     let ownerName: String
     /// Whether decoding writes it (`var` and `lazy var`; never `let`).
     let isDecoded: Bool
+    /// Whether a missing key is an error.
+    let isRequired: Bool
     let accessor: any PropertyAccessor
+}
+
+/// Recognises dictionary types without knowing their generic arguments.
+protocol DictionaryMarker {}
+extension Dictionary: DictionaryMarker {}
+
+/// `true` for dictionaries and optional dictionaries.
+func isDictionaryType(_ type: Any.Type) -> Bool {
+    if type is any DictionaryMarker.Type { return true }
+    if let optional = type as? any OptionalCodecProvider.Type { return isDictionaryType(optional.wrappedType) }
+    return false
 }

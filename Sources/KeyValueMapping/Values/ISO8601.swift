@@ -85,7 +85,7 @@ enum ISO8601 {
     }
 
     /// `2024-05-01T13:45:30Z`, with `.SSS` milliseconds when the date has a fractional second.
-    static func format(_ date: Date) -> String {
+    static func format(_ date: Date, alwaysFractional: Bool = false) -> String {
         let interval = date.timeIntervalSince1970
         var milliseconds = Int64((interval * 1000).rounded())
         var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
@@ -110,7 +110,7 @@ enum ISO8601 {
         append(secondOfDay / 3600, width: 2); text += ":"
         append(secondOfDay / 60 % 60, width: 2); text += ":"
         append(secondOfDay % 60, width: 2)
-        if milliseconds != 0 {
+        if milliseconds != 0 || alwaysFractional {
             text += "."
             append(Int(milliseconds), width: 3)
         }

@@ -43,7 +43,7 @@ struct ArrayCodec<Element>: ValueCodec {
         result.reserveCapacity(array.count)
         for (index, item) in array.enumerated() {
             do {
-                result.append(try element.decode(item, session))
+                result.append(try session.withPath([.index(index)]) { try element.decode(item, session) })
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }
@@ -131,7 +131,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
             do {
-                result[parsed] = try element.decode(item, session)
+                result[parsed] = try session.withPath([.key(text)]) { try element.decode(item, session) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }

@@ -25,13 +25,45 @@ extension ValueCodec {
 /// Options and running state of one decode; created per call, never shared.
 final class DecodingSession {
     let options: KeyValueDecoder
+    let isStrict: Bool
+    let keyStyle: NamingStyle
     var depth = 0
+    /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
+    /// (lenient errors are recorded where they happen, so the full path must be known there).
+    let isLenient: Bool
+    private(set) var skipped: [MappingError] = []
+    private var path: [MappingError.PathComponent] = []
+    private var keyTables: [ObjectIdentifier: [ResolvedKey]] = [:]
 
-    init(options: KeyValueDecoder) {
+    init(options: KeyValueDecoder, lenient: Bool = false) {
         self.options = options
+        isStrict = options.coercion == .strict
+        keyStyle = options.keyNamingStyle
+        isLenient = lenient
     }
 
-    var isStrict: Bool { options.coercion == .strict }
+    /// Runs `body` with `components` appended to the lenient-mode path.
+    @inline(__always)
+    func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
+        guard isLenient else { return try body() }
+        path.append(contentsOf: components)
+        defer { path.removeLast(components.count) }
+        return try body()
+    }
+
+    /// Records an error (whose path is relative to the current position) and carries on.
+    func skip(_ error: MappingError) {
+        skipped.append(error.prepending(path))
+    }
+
+    /// The decode keys of `metadata` under this decoder's naming style, computed once per decode.
+    func keys<Model>(for metadata: ModelMetadata<Model>) -> [ResolvedKey] {
+        let identifier = ObjectIdentifier(metadata)
+        if let table = keyTables[identifier] { return table }
+        let table = metadata.keys(of: metadata.decodedProperties, style: keyStyle)
+        keyTables[identifier] = table
+        return table
+    }
 
     /// Enters one level of nesting, throwing past the configured limit.
     @inline(__always)
@@ -49,12 +81,14 @@ final class DecodingSession {
 /// Options and running state of one encode; created per call, never shared.
 final class EncodingSession {
     let options: KeyValueEncoder
+    let keyStyle: NamingStyle
     var depth = 0
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
     private var activeObjects: [ObjectIdentifier] = []
 
     init(options: KeyValueEncoder) {
         self.options = options
+        keyStyle = options.keyNamingStyle
     }
 
     var omitsNil: Bool { options.nilEncoding == .omit }

@@ -1,0 +1,125 @@
+/// A model's per-type mapping rules: keys, naming style, allow and ignore lists, required keys
+/// and value transformers. Declared once, checked once when the type is first used (every
+/// problem is reported together), and applied from the cached metadata.
+///
+/// ```swift
+/// struct Repo: Mappable {
+///     var id = 0
+///     var fullName = ""
+///     var owner = ""
+///     var stars = 0
+///     var location: [String: Double] = [:]
+///     var cache: [String] = []
+///
+///     static var mappingRules: MappingRules {
+///         MappingRules()
+///             .naming(.snakeCase)                                  // fullName ← "full_name"
+///             .map("id", to: "repo_id")                            // a rename beats the style
+///             .map("owner", to: "owner.login")                     // a key path
+///             .map("stars", toFirstOf: ["stargazers_count", "stars"])  // candidates
+///             .gather("location", from: ["lat", "lng"])            // several keys into one dictionary
+///             .ignore("cache")
+///             .require("id")
+///     }
+/// }
+/// ```
+///
+/// In a class hierarchy, declare `class var mappingRules` in the base class and
+/// `override class var` in subclasses: the allow, ignore and required lists of every class in
+/// the chain are merged (a subclass adds to its parents' lists) unless a subclass says
+/// ``inheriting(_:)`` `.replace`; keys and transformers of a subclass override its parents'.
+public struct MappingRules: Sendable {
+    /// How a subclass's lists combine with its superclasses' lists.
+    public enum Inheritance: Sendable, Equatable {
+        /// Add to the parents' allow, ignore and required lists. The default.
+        case merge
+        /// Start from empty lists at this class.
+        case replace
+    }
+
+    enum KeyRule: Sendable {
+        case single(MappingKey)
+        case candidates([MappingKey])
+        case gather([String])
+    }
+
+    var keys: [String: KeyRule] = [:]
+    var ignored: [String] = []
+    var allowed: [String]?
+    var required: [String] = []
+    var transformers: [String: any PropertyTransformer] = [:]
+    var namingStyle: NamingStyle?
+    var inheritance = Inheritance.merge
+
+    /// No rules: every stored property maps by its own name.
+    public init() {}
+
+    /// Maps `property` to `key`: a rename (`"user_id"`), a key path (`"profile.avatar.url"`,
+    /// `"items[0].name"`), or a literal key via ``MappingKey/key(_:)``.
+    public func map(_ property: String, to key: MappingKey) -> MappingRules {
+        var rules = self
+        rules.keys[property] = .single(key)
+        return rules
+    }
+
+    /// Reads `property` from the first of `keys` that is present (present but `null` counts as
+    /// present); writes it to the first key.
+    public func map(_ property: String, toFirstOf keys: [MappingKey]) -> MappingRules {
+        var rules = self
+        rules.keys[property] = .candidates(keys)
+        return rules
+    }
+
+    /// Gathers several top-level keys into one dictionary-valued property
+    /// (`location` ← `["lat", "lng"]` gives `["lat": …, "lng": …]`) and spreads them back on encode.
+    public func gather(_ property: String, from keys: [String]) -> MappingRules {
+        var rules = self
+        rules.keys[property] = .gather(keys)
+        return rules
+    }
+
+    /// The naming style for properties without an explicit key; overrides the decoder's and
+    /// encoder's default style.
+    public func naming(_ style: NamingStyle) -> MappingRules {
+        var rules = self
+        rules.namingStyle = style
+        return rules
+    }
+
+    /// Properties that are never decoded or encoded. The ignore list wins over the allow list.
+    public func ignore(_ properties: String...) -> MappingRules {
+        var rules = self
+        rules.ignored += properties
+        return rules
+    }
+
+    /// Only these properties are decoded and encoded.
+    public func allow(only properties: String...) -> MappingRules {
+        var rules = self
+        rules.allowed = (rules.allowed ?? []) + properties
+        return rules
+    }
+
+    /// Properties whose key must be present when decoding (by default a missing key keeps the
+    /// prototype value).
+    public func require(_ properties: String...) -> MappingRules {
+        var rules = self
+        rules.required += properties
+        return rules
+    }
+
+    /// Converts `property` with `transformer` in both directions.
+    public func transform<Transformer: PropertyTransformer>(_ property: String, with transformer: Transformer) -> MappingRules {
+        var rules = self
+        rules.transformers[property] = transformer
+        return rules
+    }
+
+    /// Whether this class's lists add to (``Inheritance/merge``, the default) or replace its
+    /// superclasses' lists.
+    public func inheriting(_ inheritance: Inheritance) -> MappingRules {
+        var rules = self
+        rules.inheritance = inheritance
+        return rules
+    }
+}

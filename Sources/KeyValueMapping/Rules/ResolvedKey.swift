@@ -1,0 +1,118 @@
+import Foundation
+
+/// A property's key after rules and naming style are applied, in the form the loops use.
+enum ResolvedKey: Sendable, Equatable {
+    /// One top-level key: the fast path.
+    case key(String)
+    /// A path of keys and indexes.
+    case path([MappingError.PathComponent])
+    /// The first present of several keys or paths; encoding writes the first.
+    case candidates([[MappingError.PathComponent]])
+    /// Several top-level keys gathered into one dictionary.
+    case gather([String])
+
+    init(_ key: MappingKey) {
+        if let single = key.singleKey { self = .key(single) } else { self = .path(key.components) }
+    }
+
+    /// The key paths this property writes when encoding.
+    var encodedPaths: [[MappingError.PathComponent]] {
+        switch self {
+        case .key(let key): return [[.key(key)]]
+        case .path(let components): return [components]
+        case .candidates(let paths): return paths.first.map { [$0] } ?? []
+        case .gather(let keys): return keys.map { [.key($0)] }
+        }
+    }
+
+    /// Finds the property's value: `nil` when absent, else the value and the path it was found at.
+    /// A path that runs through something other than an object or array is an error there; a
+    /// `null` or a missing step on the way counts as absent.
+    func lookup(in dictionary: [String: Any]) throws -> (value: Any, path: [MappingError.PathComponent])? {
+        switch self {
+        case .key(let key):
+            return dictionary[key].map { ($0, [.key(key)]) }
+        case .path(let components):
+            return try Self.lookup(components, in: dictionary).map { ($0, components) }
+        case .candidates(let paths):
+            for path in paths {
+                if let value = try Self.lookup(path, in: dictionary) { return (value, path) }
+            }
+            return nil
+        case .gather(let keys):
+            var gathered: [String: Any] = [:]
+            for key in keys { if let value = dictionary[key] { gathered[key] = value } }
+            return gathered.isEmpty ? nil : (gathered, [])
+        }
+    }
+
+    private static func lookup(_ components: [MappingError.PathComponent], in dictionary: [String: Any]) throws -> Any? {
+        var current: Any = dictionary
+        for (position, component) in components.enumerated() {
+            let scalar = JSONScalar(current)
+            if case .null = scalar { return nil }
+            switch (component, scalar) {
+            case (.key(let key), .dictionary(let object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let array)):
+                guard index < array.count else { return nil }
+                current = array[index]
+            case (.key, _), (.index, _):
+                let expected = if case .key = component { "an object" } else { "an array" }
+                let wanted = MappingError(.other(""), path: components).keyPath
+                throw MappingError(.typeMismatch(expected: "\(expected) on the way to \(wanted)", found: scalar.typeName),
+                                   path: Array(components.prefix(position)), foundValue: ValueDescription.describe(current))
+            }
+        }
+        return current
+    }
+
+    /// Writes an encoded value where this key says, building nested objects and arrays (arrays
+    /// are padded with `null` up to an index).
+    func store(_ value: Any, in dictionary: inout [String: Any]) {
+        switch self {
+        case .key(let key):
+            dictionary[key] = value
+        case .path(let components):
+            Self.store(value, at: components[...], in: &dictionary)
+        case .candidates(let paths):
+            if let first = paths.first { Self.store(value, at: first[...], in: &dictionary) }
+        case .gather(let keys):
+            guard let spread = value as? [String: Any] else { return }
+            for key in keys { if let item = spread[key] { dictionary[key] = item } }
+        }
+    }
+
+    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, in dictionary: inout [String: Any]) {
+        guard case .key(let key)? = components.first else { return }
+        let rest = components.dropFirst()
+        if rest.isEmpty {
+            dictionary[key] = value
+            return
+        }
+        var child: Any? = dictionary[key]
+        store(value, at: rest, into: &child)
+        dictionary[key] = child
+    }
+
+    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, into container: inout Any?) {
+        guard let component = components.first else {
+            container = value
+            return
+        }
+        switch component {
+        case .key:
+            var object = container as? [String: Any] ?? [:]
+            store(value, at: components, in: &object)
+            container = object
+        case .index(let index):
+            var array = container as? [Any] ?? []
+            while array.count <= index { array.append(NSNull()) }
+            var element: Any? = array[index] is NSNull ? nil : array[index]
+            store(value, at: components.dropFirst(), into: &element)
+            array[index] = element ?? NSNull()
+            container = array
+        }
+    }
+}

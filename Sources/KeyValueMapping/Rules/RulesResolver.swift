@@ -1,0 +1,116 @@
+/// Merges a type's rules with its superclasses' and checks them against its stored properties,
+/// collecting every problem so one error can list them all.
+struct RulesResolver {
+    let rules: MappingRules
+    private(set) var problems: [String] = []
+
+    /// The rules of `Model` merged with those of every `Mappable` superclass, base first.
+    init<Model: Mappable>(for type: Model.Type) {
+        var chain: [any Mappable.Type] = [Model.self]
+        if let modelClass = Model.self as? AnyClass {
+            var next: AnyClass? = _getSuperclass(modelClass)
+            while let superclass = next, let mappable = superclass as? any Mappable.Type {
+                chain.append(mappable)
+                next = _getSuperclass(superclass)
+            }
+        }
+        var merged = MappingRules()
+        for level in chain.reversed() {
+            let own = level.mappingRules
+            if own.inheritance == .replace {
+                merged.ignored = []
+                merged.allowed = nil
+                merged.required = []
+            }
+            merged.keys.merge(own.keys) { _, child in child }
+            merged.transformers.merge(own.transformers) { _, child in child }
+            merged.ignored += own.ignored
+            if let allowed = own.allowed { merged.allowed = (merged.allowed ?? []) + allowed }
+            merged.required += own.required
+            if let style = own.namingStyle { merged.namingStyle = style }
+        }
+        rules = merged
+    }
+
+    /// Checks that every name in the rules is a stored property and every key parses.
+    mutating func checkNames(_ storedNames: [String]) {
+        let known = Set(storedNames)
+        func check(_ names: [String], _ rule: String) {
+            for name in names where !known.contains(name) {
+                problems.append("\(rule) names \"\(name)\", which is not a stored property")
+            }
+        }
+        check(rules.keys.keys.sorted(), "a key mapping")
+        check(rules.ignored, "the ignore list")
+        check(rules.allowed ?? [], "the allow list")
+        check(rules.required, "the required list")
+        check(rules.transformers.keys.sorted(), "a transformer")
+        for (name, rule) in rules.keys.sorted(by: { $0.key < $1.key }) {
+            let keys: [MappingKey]
+            switch rule {
+            case .single(let key): keys = [key]
+            case .candidates(let candidates):
+                keys = candidates
+                if candidates.isEmpty { problems.append("the candidate keys of \"\(name)\" are empty") }
+            case .gather(let gathered):
+                keys = []
+                if gathered.isEmpty { problems.append("the gathered keys of \"\(name)\" are empty") }
+            }
+            for key in keys {
+                if let problem = key.problem { problems.append("the key of \"\(name)\" is a \(problem)") }
+                if case .index? = key.components.first { problems.append("the key path of \"\(name)\" must start with a key, not an index") }
+            }
+        }
+        for name in rules.transformers.keys.sorted() where !isMapped(name) && known.contains(name) {
+            problems.append("\"\(name)\" has a transformer but is \(isIgnored(name) ? "ignored" : "not in the allow list")")
+        }
+    }
+
+    func isIgnored(_ name: String) -> Bool { rules.ignored.contains(name) }
+
+    /// Ignored wins over allowed; with no allow list everything not ignored is mapped.
+    func isMapped(_ name: String) -> Bool {
+        if isIgnored(name) { return false }
+        guard let allowed = rules.allowed else { return true }
+        return allowed.contains(name)
+    }
+
+    func isRequired(_ name: String) -> Bool { rules.required.contains(name) }
+
+    /// The key a property reads and writes when the decoder's or encoder's style is `style`.
+    func key(for name: String, style: NamingStyle) -> ResolvedKey {
+        switch rules.keys[name] {
+        case .single(let key)?: return ResolvedKey(key)
+        case .candidates(let keys)?: return .candidates(keys.map(\.components))
+        case .gather(let keys)?: return .gather(keys)
+        case nil: return .key((rules.namingStyle ?? style).key(for: name))
+        }
+    }
+
+    /// Whether a property's key is fixed by the type (explicit key or the type's own style).
+    func keyIsFixed(for name: String) -> Bool {
+        rules.keys[name] != nil || rules.namingStyle != nil
+    }
+
+    mutating func report(_ problem: String) { problems.append(problem) }
+
+    /// Two properties writing the same key, or one writing inside another's value.
+    mutating func checkEncodedKeys(_ keys: [(name: String, key: ResolvedKey)]) {
+        var owners: [[MappingError.PathComponent]: String] = [:]
+        var all: [(path: [MappingError.PathComponent], name: String)] = []
+        for (name, key) in keys {
+            for path in key.encodedPaths {
+                if let other = owners[path], other != name {
+                    problems.append("\"\(other)\" and \"\(name)\" are both written to the key \(MappingError(.other(""), path: path).keyPath)")
+                }
+                owners[path] = name
+                all.append((path, name))
+            }
+        }
+        for (path, name) in all {
+            for (otherPath, otherName) in all where otherName != name && otherPath.count > path.count && Array(otherPath.prefix(path.count)) == path {
+                problems.append("\"\(otherName)\" is written inside \"\(name)\"'s key \(MappingError(.other(""), path: path).keyPath)")
+            }
+        }
+    }
+}

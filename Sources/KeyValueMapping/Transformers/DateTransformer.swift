@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// Dates as ISO 8601 text, seconds or milliseconds since 1970, or a fixed format.
+public struct DateTransformer: PropertyTransformer {
+    enum Format: Sendable {
+        case iso8601(fractionalSeconds: Bool)
+        case secondsSince1970
+        case millisecondsSince1970
+        case pattern(FixedFormat)
+    }
+
+    let format: Format
+
+    /// Parses the JSON value into a date.
+    public func decode(_ json: Any) throws -> Date {
+        switch format {
+        case .iso8601:
+            guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "Date (ISO 8601 text)", found: json) }
+            guard let date = ISO8601.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "not an ISO 8601 date with a time zone") }
+            return date
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try Self.number(json))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try Self.number(json) / 1000)
+        case .pattern(let fixed):
+            guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "Date (\(fixed.pattern))", found: json) }
+            guard let date = fixed.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "does not match \(fixed.pattern)") }
+            return date
+        }
+    }
+
+    /// Formats the date as JSON.
+    public func encode(_ value: Date) throws -> Any {
+        switch format {
+        case .iso8601(let fractional): return ISO8601.format(value, alwaysFractional: fractional)
+        case .secondsSince1970: return value.timeIntervalSince1970
+        case .millisecondsSince1970: return (value.timeIntervalSince1970 * 1000).rounded()
+        case .pattern(let fixed): return fixed.format(value)
+        }
+    }
+
+    private static func number(_ json: Any) throws -> Double {
+        switch JSONScalar(json) {
+        case .int(let number): return Double(number)
+        case .uint(let number): return Double(number)
+        case .double(let number): return number
+        case .decimal(let number): return NSDecimalNumber(decimal: number).doubleValue
+        case .string(let text): if NumericText.isNumber(text), let number = Double(text), number.isFinite { return number }
+        default: break
+        }
+        throw MappingError.typeMismatch(expected: "Date (a number since 1970)", found: json)
+    }
+}
+
+/// A DateFormatter built once per transformer; formatters are not thread-safe, so calls
+/// take a lock (one formatter per transformer, never one per value).
+final class FixedFormat: Sendable {
+    let pattern: String
+    private let formatter: Mutex<DateFormatter>
+
+    init(pattern: String, locale: Locale, timeZone: TimeZone) {
+        self.pattern = pattern
+        let formatter = DateFormatter()
+        formatter.dateFormat = pattern
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.isLenient = false
+        self.formatter = Mutex(formatter)
+    }
+
+    func parse(_ text: String) -> Date? { formatter.withLock { $0.date(from: text) } }
+    func format(_ date: Date) -> String { formatter.withLock { $0.string(from: date) } }
+}
+
+extension PropertyTransformer where Self == DateTransformer {
+    /// ISO 8601 text: reads with or without fractional seconds and any time zone; writes UTC,
+    /// with milliseconds only when the date has a fraction.
+    public static var iso8601: DateTransformer { DateTransformer(format: .iso8601(fractionalSeconds: false)) }
+    /// ISO 8601 text that always writes milliseconds (`2024-05-01T13:45:30.000Z`).
+    public static var iso8601WithFractionalSeconds: DateTransformer { DateTransformer(format: .iso8601(fractionalSeconds: true)) }
+    /// A number of seconds since 1970 (numeric text accepted).
+    public static var secondsSince1970: DateTransformer { DateTransformer(format: .secondsSince1970) }
+    /// A number of milliseconds since 1970 (numeric text accepted); written whole.
+    public static var millisecondsSince1970: DateTransformer { DateTransformer(format: .millisecondsSince1970) }
+
+    /// A fixed `DateFormatter` pattern such as `yyyy-MM-dd`. Defaults: POSIX locale, UTC.
+    public static func dateFormat(_ pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                                  timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> DateTransformer {
+        DateTransformer(format: .pattern(FixedFormat(pattern: pattern, locale: locale, timeZone: timeZone)))
+    }
+}

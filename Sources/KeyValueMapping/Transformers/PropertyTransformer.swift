@@ -1,0 +1,117 @@
+import Foundation
+
+/// Converts one property's JSON value in both directions, replacing the built-in conversion
+/// for that property. Either direction may throw; a thrown error is reported at the property's
+/// key path (a ``MappingError`` as it is, any other error as the underlying error).
+///
+/// Transformers never see `null`: an optional property maps `null` to `nil` first, and a
+/// non-optional one rejects it. A transformer whose `Value` is `Date` also serves a `Date?`
+/// property.
+///
+/// ```swift
+/// static var mappingRules: MappingRules {
+///     MappingRules()
+///         .transform("createdAt", with: .millisecondsSince1970)
+///         .transform("status", with: .valueTable(["open": Status.open, "closed": .closed]))
+/// }
+/// ```
+public protocol PropertyTransformer<Value>: Sendable {
+    /// The property's Swift type.
+    associatedtype Value
+    /// JSON value → property value.
+    func decode(_ json: Any) throws -> Value
+    /// Property value → JSON-compatible value.
+    func encode(_ value: Value) throws -> Any
+}
+
+/// A transformer made of two closures.
+public struct CustomTransformer<Value>: PropertyTransformer {
+    let decodeValue: @Sendable (Any) throws -> Value
+    let encodeValue: @Sendable (Value) throws -> Any
+
+    /// Creates a transformer from a decode closure and an encode closure.
+    public init(decode: @escaping @Sendable (Any) throws -> Value, encode: @escaping @Sendable (Value) throws -> Any) {
+        decodeValue = decode
+        encodeValue = encode
+    }
+
+    /// Calls the decode closure.
+    public func decode(_ json: Any) throws -> Value { try decodeValue(json) }
+    /// Calls the encode closure.
+    public func encode(_ value: Value) throws -> Any { try encodeValue(value) }
+}
+
+extension PropertyTransformer {
+    /// A transformer from a pair of closures: `.custom(decode: { … }, encode: { … })`.
+    public static func custom<V>(decode: @escaping @Sendable (Any) throws -> V, encode: @escaping @Sendable (V) throws -> Any) -> CustomTransformer<V> where Self == CustomTransformer<V> {
+        CustomTransformer(decode: decode, encode: encode)
+    }
+}
+
+/// Applies a transformer to every element of an array property.
+public struct ElementwiseTransformer<Element: PropertyTransformer>: PropertyTransformer {
+    let element: Element
+
+    /// Wraps `element` to work on arrays.
+    public init(_ element: Element) { self.element = element }
+
+    /// Decodes each element of a JSON array; an element's error carries its index.
+    public func decode(_ json: Any) throws -> [Element.Value] {
+        guard case .array(let array) = JSONScalar(json) else {
+            throw MappingError.typeMismatch(expected: "[\(Element.Value.self)]", found: json)
+        }
+        return try array.enumerated().map { index, item in
+            do { return try TransformerCodec(transformer: element).decodeValue(item) } catch let error as MappingError { throw error.prepending(.index(index)) }
+        }
+    }
+
+    /// Encodes each element.
+    public func encode(_ value: [Element.Value]) throws -> Any {
+        try value.enumerated().map { index, item in
+            do { return try TransformerCodec(transformer: element).encodeValue(item) } catch let error as MappingError { throw error.prepending(.index(index)) }
+        }
+    }
+}
+
+extension PropertyTransformer {
+    /// `.elementwise(.iso8601)`: the transformer applied to each element of an array property.
+    public static func elementwise<Element>(_ element: Element) -> ElementwiseTransformer<Element> where Self == ElementwiseTransformer<Element> {
+        ElementwiseTransformer(element)
+    }
+}
+
+/// Runs a transformer as a property codec, turning foreign errors into MappingErrors.
+struct TransformerCodec<Value>: ValueCodec {
+    let transformer: any PropertyTransformer<Value>
+
+    var typeName: String { String(describing: Value.self) }
+
+    func decodeValue(_ value: Any) throws -> Value {
+        if case .null = JSONScalar(value) { throw MappingError.typeMismatch(expected: typeName, found: value) }
+        do {
+            return try transformer.decode(value)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError.invalidValue(expected: typeName, found: value, detail: "\(error)", underlying: error)
+        }
+    }
+
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
+        try decodeValue(value)
+    }
+
+    func encodeValue(_ value: Value) throws -> Any {
+        do {
+            return try transformer.encode(value)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.invalidValue(expected: "a JSON value", found: typeName, detail: "\(error)"), underlyingError: error)
+        }
+    }
+
+    func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
+        try encodeValue(value)
+    }
+}
