@@ -78,7 +78,11 @@ final class ModelMetadata<Model: Mappable> {
                 throw Self.declarationError(error, property: property, in: typeName)
             }
         }
-        resolver.checkEncodedKeys(properties.map { ($0.name, $0.key) })
+        let written = enumerated.filter { property in
+            if case .skipped = property.role { return false }
+            return resolver.isMapped(property.name)
+        }
+        resolver.checkEncodedKeys(written.map { ($0.name, resolver.key(for: $0.name, style: .asDeclared)) })
         guard resolver.problems.isEmpty else {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }

@@ -40,7 +40,7 @@ public struct MappingRules: Sendable {
     enum KeyRule: Sendable {
         case single(MappingKey)
         case candidates([MappingKey])
-        case gather([String])
+        case gather([MappingKey])
     }
 
     var keys: [String: KeyRule] = [:]
@@ -70,9 +70,10 @@ public struct MappingRules: Sendable {
         return rules
     }
 
-    /// Gathers several top-level keys into one dictionary-valued property
-    /// (`location` ← `["lat", "lng"]` gives `["lat": …, "lng": …]`) and spreads them back on encode.
-    public func gather(_ property: String, from keys: [String]) -> MappingRules {
+    /// Gathers several keys into one dictionary-valued property, keyed by the key text
+    /// (`location` ← `["lat", "lng"]` gives `["lat": …, "lng": …]`; key paths such as
+    /// `"nested.location"` work too), and spreads them back on encode.
+    public func gather(_ property: String, from keys: [MappingKey]) -> MappingRules {
         var rules = self
         rules.keys[property] = .gather(keys)
         return rules

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A property's key after rules and naming style are applied, in the form the loops use.
-enum ResolvedKey: Sendable, Equatable {
+enum ResolvedKey: Sendable {
     /// One top-level key: the fast path.
     case key(String)
     /// A path of keys and indexes.
     case path([MappingError.PathComponent])
     /// The first present of several keys or paths; encoding writes the first.
     case candidates([[MappingError.PathComponent]])
-    /// Several top-level keys gathered into one dictionary.
-    case gather([String])
+    /// Several keys or paths gathered into one dictionary keyed by their text.
+    case gather([(name: String, path: [MappingError.PathComponent])])
 
     init(_ key: MappingKey) {
         if let single = key.singleKey { self = .key(single) } else { self = .path(key.components) }
@@ -21,7 +21,7 @@ enum ResolvedKey: Sendable, Equatable {
         case .key(let key): return [[.key(key)]]
         case .path(let components): return [components]
         case .candidates(let paths): return paths.first.map { [$0] } ?? []
-        case .gather(let keys): return keys.map { [.key($0)] }
+        case .gather(let keys): return keys.map(\.path)
         }
     }
 
@@ -41,7 +41,9 @@ enum ResolvedKey: Sendable, Equatable {
             return nil
         case .gather(let keys):
             var gathered: [String: Any] = [:]
-            for key in keys { if let value = dictionary[key] { gathered[key] = value } }
+            for (name, path) in keys {
+                if let value = try Self.lookup(path, in: dictionary) { gathered[name] = value }
+            }
             return gathered.isEmpty ? nil : (gathered, [])
         }
     }
@@ -80,7 +82,9 @@ enum ResolvedKey: Sendable, Equatable {
             if let first = paths.first { Self.store(value, at: first[...], in: &dictionary) }
         case .gather(let keys):
             guard let spread = value as? [String: Any] else { return }
-            for key in keys { if let item = spread[key] { dictionary[key] = item } }
+            for (name, path) in keys {
+                if let item = spread[name] { Self.store(item, at: path[...], in: &dictionary) }
+            }
         }
     }
 

@@ -53,7 +53,7 @@ struct RulesResolver {
                 keys = candidates
                 if candidates.isEmpty { problems.append("the candidate keys of \"\(name)\" are empty") }
             case .gather(let gathered):
-                keys = []
+                keys = gathered
                 if gathered.isEmpty { problems.append("the gathered keys of \"\(name)\" are empty") }
             }
             for key in keys {
@@ -82,7 +82,7 @@ struct RulesResolver {
         switch rules.keys[name] {
         case .single(let key)?: return ResolvedKey(key)
         case .candidates(let keys)?: return .candidates(keys.map(\.components))
-        case .gather(let keys)?: return .gather(keys)
+        case .gather(let keys)?: return .gather(keys.map { ($0.description, $0.components) })
         case nil: return .key((rules.namingStyle ?? style).key(for: name))
         }
     }
