@@ -8,10 +8,25 @@ extension ModelMetadata {
         var dictionary = dictionary
         try Self.runHook { try Model.willDecode(&dictionary) }
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
+        let singleKeys = decodedSingleKeys
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            for (index, property) in decodedProperties.enumerated() {
-                let key = keys?[index] ?? property.key
+            for index in decodedProperties.indices {
+                let property = decodedProperties[index]
                 do {
+                    if keys == nil, let key = singleKeys[index] {
+                        // The common case: one top-level key, no allocation, no path until an error.
+                        guard let value = dictionary[key] else {
+                            if property.isRequired { throw MappingError(.missingKey(expected: property.accessor.typeName), path: [.key(key)]) }
+                            continue
+                        }
+                        do {
+                            try session.withPath(.key(key)) { try property.accessor.decode(value, into: base, session) }
+                        } catch let error as MappingError {
+                            throw error.prepending(.key(key))
+                        }
+                        continue
+                    }
+                    let key = keys?[index] ?? property.key
                     guard let (value, path) = try key.lookup(in: dictionary) else {
                         if property.isRequired {
                             throw MappingError(.missingKey(expected: property.accessor.typeName), path: key.encodedPaths.first ?? [])
@@ -90,16 +105,20 @@ extension ModelMetadata {
         try session.enter()
         defer { session.leave() }
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : self.keys(of: properties, style: session.keyStyle)
+        let singleKeys = encodedSingleKeys
         var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
             var result = [String: Any](minimumCapacity: properties.count)
-            for (index, property) in properties.enumerated() {
-                let key = keys?[index] ?? property.key
+            for index in properties.indices {
+                let property = properties[index]
                 do {
-                    if let value = try property.accessor.encode(from: base, session) {
-                        key.store(value, in: &result)
+                    guard let value = try property.accessor.encode(from: base, session) else { continue }
+                    if keys == nil, let key = singleKeys[index] {
+                        result[key] = value
+                    } else {
+                        (keys?[index] ?? property.key).store(value, in: &result)
                     }
                 } catch let error as MappingError {
-                    throw error.prepending(key.encodedPaths.first ?? [.key(property.name)])
+                    throw error.prepending((keys?[index] ?? property.key).encodedPaths.first ?? [.key(property.name)])
                 }
             }
             return result

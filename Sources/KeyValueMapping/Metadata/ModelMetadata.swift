@@ -8,6 +8,9 @@ final class ModelMetadata<Model: Mappable> {
     private(set) var decodedProperties: [PropertyDescriptor] = []
     /// Properties the enumerator found but does not map, with the reason.
     private(set) var skippedProperties: [(name: String, reason: String)] = []
+    /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
+    private(set) var decodedSingleKeys: [String?] = []
+    private(set) var encodedSingleKeys: [String?] = []
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     private(set) var keysAreFixed = true
     private var resolver: RulesResolver?
@@ -87,6 +90,8 @@ final class ModelMetadata<Model: Mappable> {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }
         decodedProperties = properties.filter(\.isDecoded)
+        decodedSingleKeys = decodedProperties.map(\.singleKey)
+        encodedSingleKeys = properties.map(\.singleKey)
         self.resolver = resolver
     }
 

@@ -56,6 +56,11 @@ struct PropertyDescriptor: Sendable {
     let name: String
     /// Where it lives in the payload when the decoder's or encoder's naming style is `asDeclared`.
     let key: ResolvedKey
+    /// The key when it is one top-level key (the common case the loops take without a switch).
+    var singleKey: String? {
+        if case .key(let key) = key { return key }
+        return nil
+    }
     /// `true` when the key does not depend on the decoder's or encoder's naming style.
     let keyIsFixed: Bool
     /// The type that declares it (a superclass for inherited properties).

@@ -16,18 +16,52 @@ enum JSONScalar {
     case dictionary([String: Any])
     case other(Any)
 
-    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    static let numberClass = ObjectIdentifier(NSNumber.self)
+    static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    static let decimalNumberClass = ObjectIdentifier(NSDecimalNumber.self)
+    private static let nullClass = ObjectIdentifier(NSNull.self)
 
     init(_ value: Any) {
-        // Exact-type checks first: they are the common case and cost no bridging.
+        // Dispatch on the exact dynamic type first: no bridging casts, no cascade of `as?` tries.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == ObjectIdentifier(String.self), let string = value as? String {
+            self = .string(string)
+        } else if type == Self.numberClass || type == Self.booleanClass {
+            self = Self.classify(unsafeDowncast(value as AnyObject, to: NSNumber.self))
+        } else if type == ObjectIdentifier(Int.self), let number = value as? Int {
+            self = .int(Int64(number))
+        } else if type == ObjectIdentifier(Double.self), let number = value as? Double {
+            self = .double(number)
+        } else if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
+            self = .bool(flag)
+        } else if type == Self.nullClass {
+            self = .null
+        } else if type == Self.decimalNumberClass {
+            self = .decimal(unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self).decimalValue)
+        } else if type == ObjectIdentifier([String: Any].self), let dictionary = value as? [String: Any] {
+            self = .dictionary(dictionary)
+        } else if type == ObjectIdentifier([Any].self), let array = value as? [Any] {
+            self = .array(array)
+        } else {
+            self = Self.slowInit(value)
+        }
+    }
+
+    /// `true` for JSON `null` (`NSNull`).
+    @inline(__always)
+    static func isNull(_ value: Any) -> Bool {
+        ObjectIdentifier(Swift.type(of: value)) == nullClass
+    }
+
+    private static func slowInit(_ value: Any) -> JSONScalar {
         switch value {
-        case let string as String: self = .string(string)
-        case let number as Int: self = Self.native(number, value)
-        case let number as Double: self = Self.native(number, value)
-        case let flag as Bool: self = Self.native(flag, value)
-        case let dictionary as [String: Any]: self = .dictionary(dictionary)
-        case let array as [Any]: self = .array(array)
-        default: self = Self.classify(value)
+        case let string as String: return .string(string)
+        case let number as Int: return Self.native(number, value)
+        case let number as Double: return Self.native(number, value)
+        case let flag as Bool: return Self.native(flag, value)
+        case let dictionary as [String: Any]: return .dictionary(dictionary)
+        case let array as [Any]: return .array(array)
+        default: return Self.classify(value)
         }
     }
 
@@ -80,7 +114,7 @@ enum JSONScalar {
         return .dictionary(result)
     }
 
-    private static func classify(_ number: NSNumber) -> JSONScalar {
+    static func classify(_ number: NSNumber) -> JSONScalar {
         if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "f"), UInt8(ascii: "d"):

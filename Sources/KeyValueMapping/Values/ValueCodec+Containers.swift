@@ -8,7 +8,7 @@ struct OptionalCodec<Wrapped>: ValueCodec {
     var typeName: String { "\(wrapped.typeName)?" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Wrapped? {
-        if case .null = JSONScalar(value) { return nil }
+        if JSONScalar.isNull(value) { return nil }
         return try wrapped.decode(value, session)
     }
 
@@ -39,19 +39,15 @@ struct ArrayCodec<Element>: ValueCodec {
     func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
         try session.enter()
         defer { session.leave() }
-        var result: [Element] = []
-        result.reserveCapacity(array.count)
-        for (index, item) in array.enumerated() {
-            do {
-                result.append(try session.withPath([.index(index)]) { try element.decode(item, session) })
-            } catch let error as MappingError {
-                throw error.prepending(.index(index))
-            }
-        }
-        return result
+        return try element.decodeArray(array, session)
+    }
+
+    func passesThrough(_ values: [[Element]]) -> Bool {
+        values.allSatisfy(element.passesThrough)
     }
 
     func encode(_ value: [Element], _ session: EncodingSession) throws -> Any {
+        if element.passesThrough(value) { return value }
         try session.enter()
         defer { session.leave() }
         var result: [Any] = []
@@ -131,7 +127,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
             do {
-                result[parsed] = try session.withPath([.key(text)]) { try element.decode(item, session) }
+                result[parsed] = try session.withPath(.key(text)) { try element.decode(item, session) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
@@ -140,6 +136,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     }
 
     func encode(_ value: [Key: Element], _ session: EncodingSession) throws -> Any {
+        if Key.self == String.self, element.passesThrough(Array(value.values)) { return value }
         try session.enter()
         defer { session.leave() }
         var result: [String: Any] = [:]

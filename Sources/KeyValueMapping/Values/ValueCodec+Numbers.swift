@@ -34,6 +34,8 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
         return UInt64(truncatingIfNeeded: value)
     }
 
+    func passesThrough(_ values: [Value]) -> Bool { Value.self == Int.self }
+
     private func fromDouble(_ number: Double, original: Any) throws -> Value {
         guard number.isFinite, number.rounded(.towardZero) == number else {
             throw MappingError.notExact(expected: typeName, found: original)
@@ -70,7 +72,15 @@ struct DoubleCodec: ValueCodec {
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Double {
         if type(of: value) == Double.self, let number = value as? Double { return number }
-        switch JSONScalar(value) {
+        if ObjectIdentifier(type(of: value)) == JSONScalar.decimalNumberClass {
+            // Long literals arrive as NSDecimalNumber; convert directly rather than through Decimal.
+            let number = unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self).doubleValue
+            if number.isFinite { return number }
+            throw MappingError.overflow(expected: typeName, found: value)
+        }
+        let scalar = JSONScalar(value)
+        if case .double(let number) = scalar { return number }
+        switch scalar {
         case .double(let number):
             return number
         case .int(let number):
@@ -98,6 +108,8 @@ struct DoubleCodec: ValueCodec {
         guard value.isFinite else { throw MappingError(.nonFiniteNumber("Double \(value)")) }
         return value
     }
+
+    func passesThrough(_ values: [Double]) -> Bool { values.allSatisfy(\.isFinite) }
 }
 
 /// `Float`: any finite number within Float's range converts to the nearest Float;

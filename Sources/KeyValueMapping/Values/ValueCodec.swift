@@ -16,10 +16,33 @@ protocol ValueCodec<Value>: Sendable {
 
     /// `true` when `value` is an absent optional, which a property may omit when encoding.
     func isNil(_ value: Value) -> Bool
+
+    /// `true` when `values` is already JSON-compatible exactly as it is, so an array (or a
+    /// dictionary) of them can be emitted without converting element by element.
+    func passesThrough(_ values: [Value]) -> Bool
+
+    /// Decodes every element of a JSON array; an element's error carries its index.
+    func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value]
 }
 
 extension ValueCodec {
     func isNil(_ value: Value) -> Bool { false }
+    func passesThrough(_ values: [Value]) -> Bool { false }
+
+    // A requirement with a default in the same module is specialised for each concrete codec,
+    // so arrays of scalars decode in a tight loop without generic metadata lookups.
+    func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value] {
+        var result: [Value] = []
+        result.reserveCapacity(array.count)
+        for index in array.indices {
+            do {
+                result.append(try session.withPath(.index(index)) { try decode(array[index], session) })
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        return result
+    }
 }
 
 /// Options and running state of one decode; created per call, never shared.
@@ -40,6 +63,15 @@ final class DecodingSession {
         isStrict = options.coercion == .strict
         keyStyle = options.keyNamingStyle
         isLenient = lenient
+    }
+
+    /// Runs `body` with `component` appended to the lenient-mode path.
+    @inline(__always)
+    func withPath<R>(_ component: MappingError.PathComponent, _ body: () throws -> R) rethrows -> R {
+        guard isLenient else { return try body() }
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
     }
 
     /// Runs `body` with `components` appended to the lenient-mode path.
@@ -89,9 +121,10 @@ final class EncodingSession {
     init(options: KeyValueEncoder) {
         self.options = options
         keyStyle = options.keyNamingStyle
+        omitsNil = options.nilEncoding == .omit
     }
 
-    var omitsNil: Bool { options.nilEncoding == .omit }
+    let omitsNil: Bool
 
     @inline(__always)
     func enter() throws {
