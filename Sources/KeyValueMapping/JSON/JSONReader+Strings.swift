@@ -1,0 +1,142 @@
+extension JSONReader {
+    /// Reads a string whose opening quote is at `position`, leaving `position` after the
+    /// closing quote.
+    ///
+    /// Most strings have no escapes: their bytes are validated where they lie and become a
+    /// `String` in one step. The first backslash switches to `readEscapedString`, which
+    /// rebuilds the bytes in `scratch`.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        let start = position + 1
+        var index = start
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                // `start...index` lies inside `input` (index < input.count), and the bytes were
+                // just validated as UTF-8, so decoding never substitutes replacement characters.
+                return String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
+            } else if byte == UInt8(ascii: "\\") {
+                return try readEscapedString(contentStart: start, firstEscape: index)
+            } else if byte < 0x20 {
+                throw controlCharacter(byte, at: index)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                index = try skipUTF8Sequence(at: index)
+            }
+        }
+        throw endOfInput()
+    }
+
+    /// Continues a string from its first escape, collecting the decoded bytes in `scratch`.
+    private mutating func readEscapedString(contentStart: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        // Both bounds are offsets already visited by `readString`, so the slice is in `input`.
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[contentStart..<firstEscape]))
+        var index = firstEscape
+        var runStart = firstEscape
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\"") {
+                // `runStart...index` were validated by this loop and lie inside `input`.
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                position = index + 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == UInt8(ascii: "\\") {
+                // As above: an already validated run inside `input`.
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                index = try appendEscape(at: index)
+                runStart = index
+            } else if byte < 0x20 {
+                throw controlCharacter(byte, at: index)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                index = try skipUTF8Sequence(at: index)
+            }
+        }
+        throw endOfInput()
+    }
+
+    /// Decodes the escape whose backslash is at `index` into `scratch`; returns the offset after it.
+    private mutating func appendEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        guard index + 1 < input.count else { throw endOfInput() }
+        let decoded: UInt8
+        switch input[index + 1] {
+        case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): decoded = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): decoded = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = 0x0A
+        case UInt8(ascii: "r"): decoded = 0x0D
+        case UInt8(ascii: "t"): decoded = 0x09
+        case UInt8(ascii: "u"):
+            return try appendUnicodeEscape(at: index)
+        case let byte:
+            throw error("invalid escape sequence '\\\(JSONSyntaxError.printable(byte))' in string", at: index)
+        }
+        scratch.append(decoded)
+        return index + 2
+    }
+
+    /// Decodes `\uXXXX`, or a `\uD8xx\uDCxx` surrogate pair, at `index` into `scratch`.
+    ///
+    /// A Swift `String` holds only Unicode scalars, so a lone or reversed surrogate cannot be
+    /// represented; it is rejected rather than silently replaced with U+FFFD.
+    private mutating func appendUnicodeEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        let unit = try readHex4(at: index + 2)
+        var next = index + 6
+        var scalarValue = UInt32(unit)
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard next + 1 < input.count,
+                  input[next] == UInt8(ascii: "\\"), input[next + 1] == UInt8(ascii: "u") else {
+                throw error("unpaired high surrogate \\u\(hex4(unit)) in string", at: index)
+            }
+            let low = try readHex4(at: next + 2)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error("unpaired high surrogate \\u\(hex4(unit)) in string", at: index)
+            }
+            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            next += 6
+        case 0xDC00...0xDFFF:
+            throw error("unpaired low surrogate \\u\(hex4(unit)) in string", at: index)
+        default:
+            break
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw error("invalid Unicode escape in string", at: index)
+        }
+        UTF8.encode(scalar) { scratch.append($0) }
+        return next
+    }
+
+    /// Reads the four hex digits of a `\u` escape starting at `index`.
+    private func readHex4(at index: Int) throws(JSONSyntaxError) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            let digitIndex = index + offset
+            guard digitIndex < input.count else { throw endOfInput() }
+            let byte = input[digitIndex]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw error("invalid hex digit \(JSONSyntaxError.describe(byte)) in \\u escape", at: digitIndex)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    private func hex4(_ unit: UInt16) -> String {
+        JSONSyntaxError.hex(UInt8(unit >> 8)) + JSONSyntaxError.hex(UInt8(unit & 0xFF))
+    }
+
+    private func controlCharacter(_ byte: UInt8, at index: Int) -> JSONSyntaxError {
+        error("unescaped control character 0x\(JSONSyntaxError.hex(byte)) in string", at: index)
+    }
+}

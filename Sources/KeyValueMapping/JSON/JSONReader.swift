@@ -1,0 +1,215 @@
+/// A strict RFC 8259 reader over a buffer of UTF-8 bytes.
+///
+/// The reader is iterative: open arrays and objects live on an explicit heap-allocated stack,
+/// so nesting depth costs no call-stack space and a hostile input can only hit
+/// ``JSONReadingOptions/maximumDepth``, never a stack overflow, even on a small-stack thread.
+///
+/// All reads go through `input[position]` after an explicit `position < input.count` check;
+/// the buffer is borrowed for the duration of `read` only and never escapes.
+struct JSONReader {
+    /// The whole text. Valid for the reader's lifetime, which ends before `read` returns.
+    let input: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    var position = 0
+    let options: JSONReadingOptions
+    /// Reused buffer for strings with escapes, so each such string allocates only its result.
+    var scratch: [UInt8] = []
+
+    /// An array or object that has been opened and not yet closed.
+    ///
+    /// A struct rather than an enum with payloads: elements are appended in place through
+    /// `open[last]`, whereas taking an enum payload out and putting it back would leave two
+    /// references to the array for a moment and copy it on every append (quadratic time).
+    private struct OpenContainer {
+        let isObject: Bool
+        var elements: [JSONValue] = []
+        var members = JSONObjectBuilder()
+        /// For objects: the member awaiting its value, and the offset of its opening quote.
+        var key = ""
+        var keyOffset = 0
+    }
+
+    /// Reads exactly one JSON text that must fill `input`, optionally after a BOM.
+    static func read(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(input: input, options: options)
+        return try reader.readDocument()
+    }
+
+    private init(input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) {
+        self.input = input
+        self.options = options
+    }
+
+    private mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+        if startsWithByteOrderMark {
+            guard options.allowsByteOrderMark else {
+                throw error("byte order mark is not allowed (set allowsByteOrderMark to skip it)", at: 0)
+            }
+            position = 3
+        }
+        let value = try readValue()
+        skipWhitespace()
+        if position < input.count {
+            throw error(JSONSyntaxError.unexpected(input[position]) + " after the JSON value", at: position)
+        }
+        return value
+    }
+
+    /// Reads one value, however deeply nested, without recursion.
+    private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+        var open: [OpenContainer] = []
+        nextValue: while true {
+            skipWhitespace()
+            guard position < input.count else { throw endOfInput() }
+            var value: JSONValue
+            switch input[position] {
+            case UInt8(ascii: "["):
+                try checkDepth(open.count)
+                position += 1
+                skipWhitespace()
+                if position < input.count && input[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    open.append(OpenContainer(isObject: false))
+                    continue nextValue
+                }
+            case UInt8(ascii: "{"):
+                try checkDepth(open.count)
+                position += 1
+                skipWhitespace()
+                if position < input.count && input[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject(JSONObjectBuilder()))
+                } else {
+                    let (key, keyOffset) = try readKey()
+                    open.append(OpenContainer(isObject: true, key: key, keyOffset: keyOffset))
+                    continue nextValue
+                }
+            default:
+                value = try readScalar()
+            }
+
+            // Hand the finished value to the innermost open container; when that closes too,
+            // it becomes the finished value for the next one out.
+            while !open.isEmpty {
+                let last = open.count - 1
+                if open[last].isObject {
+                    let key = open[last].key
+                    let outcome = open[last].members.insert(key: key, value: value, policy: options.duplicateKeys)
+                    if outcome == .duplicate && options.duplicateKeys == .reject {
+                        throw error("duplicate key \"\(key)\"", at: open[last].keyOffset)
+                    }
+                    switch try nextStructuralByte() {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        (open[last].key, open[last].keyOffset) = try readKey()
+                        continue nextValue
+                    case UInt8(ascii: "}"):
+                        position += 1
+                        value = .object(JSONObject(open.removeLast().members))
+                    case let byte:
+                        throw error(JSONSyntaxError.unexpected(byte) + ", expected ',' or '}'", at: position)
+                    }
+                } else {
+                    open[last].elements.append(value)
+                    switch try nextStructuralByte() {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        continue nextValue
+                    case UInt8(ascii: "]"):
+                        position += 1
+                        value = .array(open.removeLast().elements)
+                    case let byte:
+                        throw error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: position)
+                    }
+                }
+            }
+            return value
+        }
+    }
+
+    /// Reads a string, number or literal starting at `position`.
+    private mutating func readScalar() throws(JSONSyntaxError) -> JSONValue {
+        // Caller checked `position < input.count`.
+        switch input[position] {
+        case UInt8(ascii: "\""):
+            return .string(try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try readNumber())
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
+        case let byte:
+            throw error(JSONSyntaxError.unexpected(byte), at: position)
+        }
+    }
+
+    /// Reads `"key"` then `:`, leaving `position` at the member's value.
+    private mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int) {
+        guard position < input.count else { throw endOfInput() }
+        guard input[position] == UInt8(ascii: "\"") else {
+            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
+        }
+        let offset = position
+        let key = try readString()
+        switch try nextStructuralByte() {
+        case UInt8(ascii: ":"):
+            position += 1
+            return (key, offset)
+        case let byte:
+            throw error(JSONSyntaxError.unexpected(byte) + ", expected ':'", at: position)
+        }
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        // `literal` is a compile-time ASCII constant; its pointer is valid for the whole program.
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for (offset, byte) in expected.enumerated() {
+            let index = position + offset
+            guard index < input.count else { throw endOfInput() }
+            guard input[index] == byte else {
+                throw error(JSONSyntaxError.unexpected(input[index]), at: index)
+            }
+        }
+        position += expected.count
+    }
+
+    /// Skips whitespace and returns the byte there, which the caller then consumes.
+    private mutating func nextStructuralByte() throws(JSONSyntaxError) -> UInt8 {
+        skipWhitespace()
+        guard position < input.count else { throw endOfInput() }
+        return input[position]
+    }
+
+    /// Skips the four bytes RFC 8259 calls whitespace; nothing else (no NBSP, no comments).
+    mutating func skipWhitespace() {
+        while position < input.count {
+            switch input[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
+        guard openCount < options.maximumDepth else {
+            throw error("nesting exceeds the maximum depth of \(options.maximumDepth)", at: position)
+        }
+    }
+
+    func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message, offset: offset, in: input)
+    }
+
+    func endOfInput() -> JSONSyntaxError {
+        error("unexpected end of input", at: input.count)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Thrown by ``JSONValue/init(foundationValue:)`` for a value JSON cannot represent.
+struct JSONUnsupportedValueError: Error, Sendable, CustomStringConvertible {
+    /// Where the value sat, such as `[2].price`; empty for the top level.
+    let path: String
+    /// Why it was refused, such as `Double nan is not a finite number`.
+    let reason: String
+
+    var description: String {
+        path.isEmpty ? reason : "\(path): \(reason)"
+    }
+}
+
+extension JSONValue {
+    /// Converts to the Swift values `JSONSerialization` produces, for code that works on `Any`.
+    ///
+    /// `null` → `NSNull()`, booleans → `Bool`, strings → `String`, arrays → `[Any]`, objects →
+    /// `[String: Any]` (duplicate keys were already resolved when reading). Numbers: an integer
+    /// literal (no fraction, no exponent) becomes `Int` when it fits, then `UInt64`, then
+    /// `Decimal` when `Decimal` holds every digit, otherwise `Double`; any other literal, even
+    /// `1.0`, becomes `Double` (±infinity if it overflows, such as `1e400`).
+    func foundationValue() -> Any {
+        switch self {
+        case .null:
+            return NSNull()
+        case .bool(let flag):
+            return flag
+        case .number(let number):
+            return number.foundationValue()
+        case .string(let string):
+            return string
+        case .array(let elements):
+            return elements.map { $0.foundationValue() }
+        case .object(let object):
+            var dictionary = [String: Any](minimumCapacity: object.count)
+            for member in object {
+                dictionary[member.key] = member.value.foundationValue()
+            }
+            return dictionary
+        }
+    }
+
+    /// Converts `JSONSerialization`-style values to a JSON value, for writing.
+    ///
+    /// Accepts `NSNull`, `Bool` (and boolean `NSNumber`s), every fixed-width integer type,
+    /// finite `Float` and `Double`, `Decimal`, `NSNumber`, `String`, arrays and `[String: Any]`.
+    /// Dictionary members are ordered by key (UTF-8 byte order), because `Dictionary` order
+    /// is arbitrary and written output should be deterministic.
+    init(foundationValue value: Any) throws(JSONUnsupportedValueError) {
+        self = try Self.convert(value, path: "")
+    }
+
+    /// The class of boolean `NSNumber`s (`__NSCFBoolean` on Linux), which Swift's casts would
+    /// otherwise turn into `Int` 0 or 1, or accept as `Bool` for any 0 or 1.
+    private static let booleanNumberType = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    private static func convert(_ value: Any, path: String) throws(JSONUnsupportedValueError) -> JSONValue {
+        if let scalar = try scalar(value, path: path) {
+            return scalar
+        }
+        if let array = value as? [Any] {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for (position, element) in array.enumerated() {
+                elements.append(try convert(element, path: path + "[\(position)]"))
+            }
+            return .array(elements)
+        }
+        if let dictionary = value as? [String: Any] {
+            var builder = JSONObjectBuilder()
+            let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for key in keys {
+                guard let member = dictionary[key] else { continue }
+                let memberPath = path.isEmpty ? key : path + "." + key
+                _ = builder.insert(key: key, value: try convert(member, path: memberPath), policy: .useLast)
+            }
+            return .object(JSONObject(builder))
+        }
+        throw JSONUnsupportedValueError(path: path, reason: "\(type(of: value)) is not a JSON value")
+    }
+
+    /// Converts null, booleans, numbers and strings; `nil` for anything else.
+    private static func scalar(_ value: Any, path: String) throws(JSONUnsupportedValueError) -> JSONValue? {
+        // NSNumber first: Swift's casts would read a boolean NSNumber as Int 1, or any 0 or 1 as
+        // Bool, so the class and the stored C type decide instead.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            return try Self.number(number, path: path)
+        }
+        switch value {
+        case let flag as Bool where type(of: value) == Bool.self: return .bool(flag)
+        case let string as String: return .string(string)
+        case let number as Int: return .number(JSONNumber(Int64(number)))
+        case let number as Int8: return .number(JSONNumber(Int64(number)))
+        case let number as Int16: return .number(JSONNumber(Int64(number)))
+        case let number as Int32: return .number(JSONNumber(Int64(number)))
+        case let number as Int64: return .number(JSONNumber(number))
+        case let number as UInt: return .number(JSONNumber(UInt64(number)))
+        case let number as UInt8: return .number(JSONNumber(UInt64(number)))
+        case let number as UInt16: return .number(JSONNumber(UInt64(number)))
+        case let number as UInt32: return .number(JSONNumber(UInt64(number)))
+        case let number as UInt64: return .number(JSONNumber(number))
+        case let number as Double: return .number(try finite(number, path: path))
+        case let number as Float: return .number(try finite(Double(number), path: path))
+        case let number as Decimal: return .number(try decimal(number, path: path))
+        case is NSNull:
+            return .null
+        default:
+            return nil
+        }
+    }
+
+    private static func number(_ number: NSNumber, path: String) throws(JSONUnsupportedValueError) -> JSONValue {
+        if ObjectIdentifier(type(of: number)) == booleanNumberType {
+            return .bool(number.boolValue)
+        }
+        if let decimal = number as? NSDecimalNumber {
+            return .number(try Self.decimal(decimal.decimalValue, path: path))
+        }
+        switch String(cString: number.objCType) {
+        case "f", "d":
+            return .number(try finite(number.doubleValue, path: path))
+        case "Q", "L":
+            return .number(JSONNumber(number.uint64Value))
+        default:
+            return .number(JSONNumber(number.int64Value))
+        }
+    }
+
+    private static func decimal(_ number: Decimal, path: String) throws(JSONUnsupportedValueError) -> JSONNumber {
+        // `Decimal.description` is plain decimal notation (`-12.5`); NaN prints as `NaN` and fails.
+        guard let json = JSONNumber(literal: number.description) else {
+            throw JSONUnsupportedValueError(path: path, reason: "Decimal \(number) is not a finite number")
+        }
+        return json
+    }
+
+    private static func finite(_ number: Double, path: String) throws(JSONUnsupportedValueError) -> JSONNumber {
+        guard let json = JSONNumber(number) else {
+            throw JSONUnsupportedValueError(path: path, reason: "\(number) is not a finite number")
+        }
+        return json
+    }
+}
+
+extension JSONNumber {
+    /// See ``JSONValue/foundationValue()`` for the rules.
+    func foundationValue() -> Any {
+        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles.
+        guard isInteger else { return Double(text) ?? 0 }
+        if let integer = Int64(text), let native = Int(exactly: integer) {
+            return native
+        }
+        if let unsigned = UInt64(text) {
+            return unsigned
+        }
+        // Only when Decimal holds every digit; its description of an integer is the digits.
+        if let decimal = decimalValue, decimal.description == text {
+            return decimal
+        }
+        return Double(text) ?? 0
+    }
+}

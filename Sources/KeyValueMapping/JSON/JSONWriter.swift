@@ -1,0 +1,189 @@
+/// Appends JSON text to a byte array, one token at a time.
+///
+/// The writer inserts commas, colons, line breaks and indentation itself, so callers only say
+/// what comes next: `beginObject()`, `writeKey("a")`, `writeInteger(1)`, `endObject()` gives
+/// `{"a":1}`. It does not check that calls nest correctly; that is the caller's job.
+///
+/// Strings are escaped minimally: `"`, `\` and the C0 controls (as `\b \f \n \r \t` or
+/// `\u00XX` with lowercase hex). Everything else, including `/`, DEL and U+2028/U+2029, is
+/// written raw; those are valid in JSON strings and escaping them only matters when JSON is
+/// pasted into JavaScript source, which this library does not produce.
+struct JSONWriter {
+    /// Thrown by ``writeDouble(_:)`` for NaN and infinities, which JSON cannot express.
+    struct NonFiniteNumber: Error, CustomStringConvertible {
+        let value: Double
+        var description: String { "\(value) cannot be written as a JSON number" }
+    }
+
+    /// The text written so far, UTF-8.
+    private(set) var bytes: [UInt8] = []
+    private let prettyPrinted: Bool
+    /// Open containers; sets the indentation.
+    private var depth = 0
+    /// Whether the current container already holds an element, so the next needs a comma.
+    /// It is `false` right after `begin…`, which also tells `end…` whether the container is empty.
+    private var hasElement = false
+    /// Whether a key was just written, so the next value follows its colon directly.
+    private var afterKey = false
+
+    /// Creates an empty writer; `prettyPrinted` selects the two-space layout.
+    init(prettyPrinted: Bool = false) {
+        self.prettyPrinted = prettyPrinted
+        bytes.reserveCapacity(256)
+    }
+
+    mutating func writeNull() {
+        beginValue()
+        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        hasElement = true
+    }
+
+    mutating func writeBool(_ value: Bool) {
+        beginValue()
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        hasElement = true
+    }
+
+    mutating func writeString(_ value: String) {
+        beginValue()
+        appendQuoted(value)
+        hasElement = true
+    }
+
+    mutating func writeInteger(_ value: Int64) {
+        beginValue()
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        appendDigits(value.magnitude)
+        hasElement = true
+    }
+
+    mutating func writeUnsigned(_ value: UInt64) {
+        beginValue()
+        appendDigits(value)
+        hasElement = true
+    }
+
+    mutating func writeNumber(_ number: JSONNumber) {
+        beginValue()
+        bytes.append(contentsOf: number.text.utf8)
+        hasElement = true
+    }
+
+    /// Writes Swift's shortest round-tripping text for `value` (as `JSONNumber.init(_: Double)` does).
+    mutating func writeDouble(_ value: Double) throws(NonFiniteNumber) {
+        guard let number = JSONNumber(value) else { throw NonFiniteNumber(value: value) }
+        writeNumber(number)
+    }
+
+    mutating func beginObject() {
+        open(UInt8(ascii: "{"))
+    }
+
+    mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        open(UInt8(ascii: "["))
+    }
+
+    mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Writes a member's key and its colon; the next write is the member's value.
+    mutating func writeKey(_ key: String) {
+        beginValue()
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        if prettyPrinted {
+            bytes.append(UInt8(ascii: " "))
+        }
+        afterKey = true
+    }
+
+    // MARK: - Layout
+
+    /// Emits what separates the next token from the previous one: nothing after a key,
+    /// otherwise a comma if needed and, when pretty, a line break and indentation.
+    private mutating func beginValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard depth > 0 else { return }
+        if hasElement {
+            bytes.append(UInt8(ascii: ","))
+        }
+        if prettyPrinted {
+            newline()
+        }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        beginValue()
+        bytes.append(bracket)
+        depth += 1
+        hasElement = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        if prettyPrinted && hasElement {
+            newline()
+        }
+        bytes.append(bracket)
+        hasElement = true
+    }
+
+    private mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    // MARK: - Scalars
+
+    private mutating func appendDigits(_ value: UInt64) {
+        // At most 20 digits, so the String is a small inline string: no heap allocation.
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    private mutating func appendQuoted(_ string: String) {
+        var string = string
+        bytes.append(UInt8(ascii: "\""))
+        string.withUTF8 { utf8 in
+            // Copy unescaped runs in bulk; only the rare byte that needs escaping is handled alone.
+            // `runStart <= position < utf8.count` throughout, so every rebased slice lies inside
+            // the buffer `withUTF8` lends for this closure, and the bytes are copied before it ends.
+            var runStart = 0
+            for position in utf8.indices {
+                let byte = utf8[position]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                appendEscape(byte)
+                runStart = position + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import KeyValueMapping
+
+@Suite struct JSONObjectTests {
+    static func object(_ json: String, options: JSONReadingOptions = JSONReadingOptions()) throws -> JSONObject {
+        let value = try JSONValue(jsonString: json, options: options)
+        guard case .object(let object) = value else {
+            Issue.record("expected an object, got \(value)")
+            return [:]
+        }
+        return object
+    }
+
+    static func options(_ policy: JSONReadingOptions.DuplicateKeyPolicy) -> JSONReadingOptions {
+        var options = JSONReadingOptions()
+        options.duplicateKeys = policy
+        return options
+    }
+
+    @Test func lastValueWinsAtTheFirstPositionByDefault() throws {
+        let object = try Self.object(#"{"a": 1, "b": 2, "a": 3}"#)
+        #expect(object.keys == ["a", "b"])
+        #expect(object["a"] == .number(JSONNumber(Int64(3))))
+        #expect(JSONValue.object(object).jsonString() == #"{"a":3,"b":2}"#)
+    }
+
+    @Test func useFirstKeepsTheFirstValue() throws {
+        let object = try Self.object(#"{"a": 1, "b": 2, "a": 3}"#, options: Self.options(.useFirst))
+        #expect(object.keys == ["a", "b"])
+        #expect(object["a"] == .number(JSONNumber(Int64(1))))
+    }
+
+    @Test func rejectPointsAtTheRepeatedKey() throws {
+        let error = try #require(jsonSyntaxError(#"[{"a": 1}, {"b": 2,"a": [], "b": 3}]"#, options: Self.options(.reject)))
+        #expect(error.message == #"duplicate key "b""#)
+        #expect(error.offset == 28)
+        #expect(throws: Never.self) { try JSONValue(jsonString: #"{"a": {"a": 1}}"#, options: Self.options(.reject)) }
+    }
+
+    @Test(arguments: [.useLast, .useFirst, .reject] as [JSONReadingOptions.DuplicateKeyPolicy])
+    func largeObjectsUseTheIndex(_ policy: JSONReadingOptions.DuplicateKeyPolicy) throws {
+        let members = (0..<100).map { #""k\#($0)": \#($0)"# }
+        let json = "{" + members.joined(separator: ",") + #", "k50": "again"}"#
+        if policy == .reject {
+            #expect(jsonSyntaxError(json, options: Self.options(policy))?.message == #"duplicate key "k50""#)
+            return
+        }
+        let object = try Self.object(json, options: Self.options(policy))
+        #expect(object.count == 100)
+        #expect(object.keys == (0..<100).map { "k\($0)" })
+        #expect(object["k99"] == .number(JSONNumber(Int64(99))))
+        #expect(object["k100"] == nil)
+        #expect(object["k50"] == (policy == .useLast ? .string("again") : .number(JSONNumber(Int64(50)))))
+        #expect(object[50].key == "k50")
+    }
+
+    @Test(arguments: [3, 16, 17, 40])
+    func lookupFindsEveryMember(_ count: Int) {
+        let object = JSONObject((0..<count).map { ("key\($0)", JSONValue.number(JSONNumber(Int64($0)))) })
+        for position in 0..<count {
+            #expect(object["key\(position)"] == .number(JSONNumber(Int64(position))))
+        }
+        #expect(object["missing"] == nil)
+        #expect(object.map(\.key) == object.keys)
+    }
+
+    @Test func initialisersApplyTheDefaultRule() {
+        let fromPairs = JSONObject([("x", .null), ("y", .bool(true)), ("x", .bool(false))])
+        #expect(fromPairs.keys == ["x", "y"])
+        #expect(fromPairs["x"] == .bool(false))
+        let literal: JSONObject = ["x": .null, "y": .bool(true)]
+        #expect(literal.keys == ["x", "y"])
+        #expect(literal.startIndex == 0 && literal.endIndex == 2)
+    }
+
+    @Test func keysCompareByScalarsNotCanonicalEquivalence() throws {
+        let object = try Self.object(#"{"\u00e9": 1, "e\u0301": 2}"#, options: Self.options(.reject))
+        #expect(object.count == 2)
+        #expect(object["\u{E9}"] == .number(JSONNumber(Int64(1))))
+        #expect(object["e\u{301}"] == .number(JSONNumber(Int64(2))))
+        let large = JSONObject((0..<20).map { ("k\($0)", JSONValue.null) } + [("\u{E9}", .bool(true)), ("e\u{301}", .bool(false))])
+        #expect(large.count == 22)
+        #expect(large["e\u{301}"] == .bool(false))
+        #expect(JSONObject([("\u{E9}", .null)]) != JSONObject([("e\u{301}", .null)]))
+    }
+
+    @Test func equalityIsOrderSensitive() throws {
+        #expect(try Self.object(#"{"a":1,"b":2}"#) == Self.object(#"{ "a" : 1 , "b" : 2 }"#))
+        #expect(try Self.object(#"{"a":1,"b":2}"#) != Self.object(#"{"b":2,"a":1}"#))
+        #expect(try Self.object(#"{"a":1}"#) != Self.object(#"{"a":1,"b":2}"#))
+    }
+}

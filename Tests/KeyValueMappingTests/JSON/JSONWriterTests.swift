@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import KeyValueMapping
+
+@Suite struct JSONWriterTests {
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("", #""""#),
+        ("\"", #""\"""#),
+        ("\\", #""\\""#),
+        ("/", #""/""#),
+        ("\u{8}\u{C}\n\r\t", #""\b\f\n\r\t""#),
+        ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+        ("\u{7F}", "\"\u{7F}\""),
+        ("\u{2028}\u{2029}", "\"\u{2028}\u{2029}\""),
+        ("é日本𝄞😀", "\"é日本𝄞😀\""),
+        ("a\"b\\c\nd", #""a\"b\\c\nd""#),
+    ])
+    func stringEscaping(_ string: String, _ expected: String) throws {
+        let written = JSONValue.string(string).jsonString()
+        #expect(written == expected)
+        #expect(try JSONValue(jsonString: written) == .string(string))
+    }
+
+    static let sample: JSONValue = .object([
+        "name": .string("Ada"),
+        "tags": .array([.number(JSONNumber(Int64(1))), .bool(true), .null]),
+        "empty": .array([]),
+        "nested": .object(["b": .number(JSONNumber(Int64(-2))), "a": .object([:])]),
+    ])
+
+    @Test func compactOutput() {
+        #expect(Self.sample.jsonString() == #"{"name":"Ada","tags":[1,true,null],"empty":[],"nested":{"b":-2,"a":{}}}"#)
+    }
+
+    @Test func prettyOutput() {
+        let expected = """
+        {
+          "name": "Ada",
+          "tags": [
+            1,
+            true,
+            null
+          ],
+          "empty": [],
+          "nested": {
+            "b": -2,
+            "a": {}
+          }
+        }
+        """
+        #expect(Self.sample.jsonString(options: .prettyPrinted) == expected)
+    }
+
+    @Test func sortedOutput() {
+        #expect(Self.sample.jsonString(options: .sortedKeys) == #"{"empty":[],"name":"Ada","nested":{"a":{},"b":-2},"tags":[1,true,null]}"#)
+        let expected = """
+        {
+          "empty": [],
+          "name": "Ada",
+          "nested": {
+            "a": {},
+            "b": -2
+          },
+          "tags": [
+            1,
+            true,
+            null
+          ]
+        }
+        """
+        #expect(Self.sample.jsonString(options: [.prettyPrinted, .sortedKeys]) == expected)
+    }
+
+    @Test func sortingUsesUTF8ByteOrder() {
+        // UTF-16 order would put 𝄞 (D834 DD1E) before ｡ (FF61); scalar/UTF-8 order does not.
+        let object: JSONValue = .object(["b": .null, "𝄞": .null, "｡": .null, "é": .null, "Z": .null, "a": .null, "aa": .null, "e\u{301}": .null])
+        #expect(object.jsonString(options: .sortedKeys) == "{\"Z\":null,\"a\":null,\"aa\":null,\"b\":null,\"e\u{301}\":null,\"é\":null,\"｡\":null,\"𝄞\":null}")
+    }
+
+    @Test(arguments: [
+        (JSONValue.null, "null"), (.bool(false), "false"), (.string("s"), #""s""#),
+        (.number(JSONNumber(Int64(5))), "5"), (.array([]), "[]"), (.object([:]), "{}"),
+    ])
+    func topLevelValuesAreWrittenAlone(_ value: JSONValue, _ expected: String) {
+        #expect(value.jsonString() == expected)
+        #expect(value.jsonString(options: .prettyPrinted) == expected)
+        #expect(value.jsonData() == Data(expected.utf8))
+    }
+
+    @Test func tokenAPITracksCommasAndIndentation() throws {
+        var writer = JSONWriter(prettyPrinted: true)
+        writer.beginObject()
+        writer.writeKey("min")
+        writer.writeInteger(.min)
+        writer.writeKey("max")
+        writer.writeUnsigned(.max)
+        writer.writeKey("list")
+        writer.beginArray()
+        try writer.writeDouble(1.5)
+        try writer.writeDouble(-0.0)
+        writer.writeNumber(JSONNumber(Int64(3)))
+        writer.writeString("x")
+        writer.writeBool(true)
+        writer.writeNull()
+        writer.endArray()
+        writer.endObject()
+        let expected = """
+        {
+          "min": -9223372036854775808,
+          "max": 18446744073709551615,
+          "list": [
+            1.5,
+            -0.0,
+            3,
+            "x",
+            true,
+            null
+          ]
+        }
+        """
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+
+        var compact = JSONWriter()
+        compact.beginArray()
+        compact.beginObject()
+        compact.endObject()
+        compact.writeInteger(0)
+        compact.beginArray()
+        compact.endArray()
+        compact.endArray()
+        #expect(String(decoding: compact.bytes, as: UTF8.self) == "[{},0,[]]")
+    }
+
+    @Test(arguments: JSONSharedFiles.dataFiles)
+    func realDocumentsRoundTrip(_ name: String) throws {
+        let data = try JSONSharedFiles.dataFile(name)
+        let value = try JSONValue(jsonData: data)
+        let compact = value.jsonData()
+        #expect(try JSONValue(jsonData: compact) == value)
+        #expect(try JSONValue(jsonData: value.jsonData(options: .prettyPrinted)) == value)
+        // Determinism: writing again, or writing what was read back, gives the same bytes.
+        #expect(value.jsonData() == compact)
+        let sorted = value.jsonData(options: .sortedKeys)
+        #expect(try JSONValue(jsonData: sorted).jsonData(options: .sortedKeys) == sorted)
+    }
+
+    @Test func realDocumentsArePresent() {
+        #expect(JSONSharedFiles.dataFiles.contains("twitter.json"))
+        #expect(JSONSharedFiles.dataFiles.contains("github/issues.json"))
+    }
+}
