@@ -1,0 +1,91 @@
+import Foundation
+
+/// Prints the human-readable tables and writes the machine-readable JSON.
+enum Report {
+    /// Prints one table for `measurements` (all of one workload), grouped by operation, with
+    /// each candidate's time relative to the floor and its speed-up over Foundation's Codable.
+    static func printTable(_ measurements: [Measurement], title: String) {
+        guard !measurements.isEmpty else { return }
+        print("\n== \(title) ==")
+        let header = [
+            pad("operation", 18), pad("candidate", 31), padLeft("objects/s", 12), padLeft("MB/s", 8),
+            padLeft("median/obj", 11), padLeft("min–max/obj", 21), padLeft("vs floor", 9), padLeft("vs Foundation", 14),
+        ]
+        print(header.joined(separator: " "))
+        var operations: [OperationName] = []
+        for measurement in measurements where !operations.contains(measurement.operation) {
+            operations.append(measurement.operation)
+        }
+        for operation in operations {
+            let group = measurements.filter { $0.operation == operation }
+            let floor = group.first { $0.candidate.isFloor }
+            let foundation = group.first { $0.candidate.isFoundationCodable }
+            for measurement in group {
+                let statistics = measurement.statistics
+                let versusFloor = floor.map { String(format: "%.2f×", statistics.median / $0.statistics.median) } ?? "–"
+                let versusFoundation = foundation.map { String(format: "%.2f× faster", $0.statistics.median / statistics.median) } ?? "–"
+                let row = [
+                    pad(operation.rawValue, 18), pad(measurement.candidate.rawValue, 31),
+                    padLeft(grouped(measurement.objectsPerSecond), 12),
+                    padLeft(operation.touchesBytes ? String(format: "%.1f", measurement.megabytesPerSecond) : "–", 8),
+                    padLeft(duration(statistics.median), 11),
+                    padLeft("\(duration(statistics.minimum))–\(duration(statistics.maximum))", 21),
+                    padLeft(versusFloor, 9), padLeft(versusFoundation, 14),
+                ]
+                print(row.joined(separator: " "))
+            }
+        }
+    }
+
+    /// Writes every figure as a JSON array of
+    /// `{"workload", "operation", "candidate", "median_ns", "min_ns", "max_ns", "objects"}`.
+    static func writeJSON(_ measurements: [Measurement], to path: String) throws {
+        let records: [[String: Any]] = measurements.map { measurement in
+            [
+                "workload": measurement.workload.rawValue,
+                "operation": measurement.operation.rawValue,
+                "candidate": measurement.candidate.rawValue,
+                "median_ns": measurement.statistics.median,
+                "min_ns": measurement.statistics.minimum,
+                "max_ns": measurement.statistics.maximum,
+                "objects": measurement.objects,
+            ]
+        }
+        do {
+            let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw BenchmarkFailure("cannot write the JSON report to \(path): \(error)")
+        }
+    }
+
+    /// A time in ns, µs, ms or s with three significant figures.
+    static func duration(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: return String(format: "%.0f ns", nanoseconds)
+        case ..<1_000_000: return String(format: "%.3g µs", nanoseconds / 1_000)
+        case ..<1_000_000_000: return String(format: "%.3g ms", nanoseconds / 1_000_000)
+        default: return String(format: "%.3g s", nanoseconds / 1_000_000_000)
+        }
+    }
+
+    /// A whole number with thousands separators, e.g. `1,234,567`.
+    static func grouped(_ value: Double) -> String {
+        guard value.isFinite, value < 1e15 else { return "∞" }
+        let digits = String(Int(value.rounded()))
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index).isMultiple(of: 3) { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func padLeft(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}
