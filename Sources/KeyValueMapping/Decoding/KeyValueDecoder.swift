@@ -44,6 +44,10 @@ public struct KeyValueDecoder: Sendable {
     /// error. Default: 512.
     public var maximumDepth = 512
 
+    /// How JSON bytes are read by the `fromJSON:` entry points: depth limit (default 512),
+    /// duplicate keys (default: the last wins), byte order mark (default: rejected).
+    public var jsonReading = JSONReadingOptions()
+
     /// A decoder with the default options.
     public init() {}
 

@@ -3,7 +3,7 @@ import Foundation
 extension KeyValueDecoder {
     /// Decodes a model from JSON bytes (UTF-8), applying every decoder option.
     public func decode<Model: Mappable>(_ type: Model.Type, fromJSON data: Data) throws -> Model {
-        guard let dictionary = try JSONBytes.parse(data) as? [String: Any] else {
+        guard let dictionary = try JSONBytes.parse(data, options: jsonReading) as? [String: Any] else {
             throw MappingError(.typeMismatch(expected: "a JSON object for \(Model.self)", found: "another JSON value"))
         }
         return try decode(Model.self, from: dictionary)
@@ -11,7 +11,7 @@ extension KeyValueDecoder {
 
     /// Decodes an array of models from JSON bytes holding a top-level array.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON data: Data) throws -> [Model] {
-        guard let array = try JSONBytes.parse(data) as? [Any] else {
+        guard let array = try JSONBytes.parse(data, options: jsonReading) as? [Any] else {
             throw MappingError(.typeMismatch(expected: "a JSON array of \(Model.self)", found: "another JSON value"))
         }
         return try decode([Model].self, from: array)
@@ -20,12 +20,12 @@ extension KeyValueDecoder {
 
 extension KeyValueEncoder {
     /// Encodes a model as compact JSON bytes (UTF-8).
-    public func encodeJSON<Model: Mappable>(_ value: Model, options: JSONSerialization.WritingOptions = []) throws -> Data {
+    public func encodeJSON<Model: Mappable>(_ value: Model, options: JSONWritingOptions = []) throws -> Data {
         try JSONBytes.write(try encode(value), options: options)
     }
 
     /// Encodes an array of models as a JSON array.
-    public func encodeJSON<Model: Mappable>(_ values: [Model], options: JSONSerialization.WritingOptions = []) throws -> Data {
+    public func encodeJSON<Model: Mappable>(_ values: [Model], options: JSONWritingOptions = []) throws -> Data {
         try JSONBytes.write(try encode(values), options: options)
     }
 }
@@ -42,12 +42,12 @@ extension Mappable {
     }
 
     /// Encodes this model as JSON bytes with the default ``KeyValueEncoder``.
-    public func jsonData(options: JSONSerialization.WritingOptions = []) throws -> Data {
+    public func jsonData(options: JSONWritingOptions = []) throws -> Data {
         try KeyValueEncoder().encodeJSON(self, options: options)
     }
 
     /// Encodes this model as JSON text with the default ``KeyValueEncoder``.
-    public func jsonString(options: JSONSerialization.WritingOptions = []) throws -> String {
+    public func jsonString(options: JSONWritingOptions = []) throws -> String {
         String(decoding: try jsonData(options: options), as: UTF8.self)
     }
 }
@@ -59,25 +59,27 @@ extension Array where Element: Mappable {
     }
 
     /// Encodes the models as a JSON array.
-    public func jsonData(options: JSONSerialization.WritingOptions = []) throws -> Data {
+    public func jsonData(options: JSONWritingOptions = []) throws -> Data {
         try KeyValueEncoder().encodeJSON(self, options: options)
     }
 }
 
-// Bridges Foundation's JSON reader and writer into MappingError.
+// Bridges the library's own JSON reader and writer (strict RFC 8259, exact numbers) into
+// MappingError.
 enum JSONBytes {
-    static func parse(_ data: Data) throws -> Any {
+    static func parse(_ data: Data, options: JSONReadingOptions = JSONReadingOptions()) throws -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONValue(jsonData: data, options: options).foundationValue()
         } catch {
-            throw MappingError(.malformedJSON("\(error.localizedDescription)"), underlyingError: error)
+            throw MappingError(.malformedJSON(error.description), underlyingError: error)
         }
     }
 
-    static func write(_ object: Any, options: JSONSerialization.WritingOptions) throws -> Data {
-        guard JSONSerialization.isValidJSONObject(object) else {
-            throw MappingError(.other("the encoded value is not JSON-compatible"))
+    static func write(_ object: Any, options: JSONWritingOptions) throws -> Data {
+        do {
+            return try JSONValue(foundationValue: object).jsonData(options: options)
+        } catch {
+            throw MappingError(.other("the encoded value is not JSON-compatible: \(error.description)"), underlyingError: error)
         }
-        return try JSONSerialization.data(withJSONObject: object, options: options)
     }
 }

@@ -10,31 +10,30 @@ extension ModelMetadata {
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            // Properties are read in place (`decodedProperties[index].…`): binding the descriptor to
+            // a local would copy it and retain every field, per property, per model.
             for index in decodedProperties.indices {
-                let property = decodedProperties[index]
                 do {
                     if keys == nil, let key = singleKeys[index] {
                         // The common case: one top-level key, no allocation, no path until an error.
                         guard let value = dictionary[key] else {
-                            if property.isRequired { throw MappingError(.missingKey(expected: property.accessor.typeName), path: [.key(key)]) }
+                            if decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
                             continue
                         }
                         do {
-                            try session.withPath(.key(key)) { try property.accessor.decode(value, into: base, session) }
+                            try session.withPath(.key(key)) { try decodedProperties[index].accessor.decode(value, into: base, session) }
                         } catch let error as MappingError {
                             throw error.prepending(.key(key))
                         }
                         continue
                     }
-                    let key = keys?[index] ?? property.key
+                    let key = keys?[index] ?? decodedProperties[index].key
                     guard let (value, path) = try key.lookup(in: dictionary) else {
-                        if property.isRequired {
-                            throw MappingError(.missingKey(expected: property.accessor.typeName), path: key.encodedPaths.first ?? [])
-                        }
+                        if decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: key.encodedPaths.first ?? []) }
                         continue
                     }
                     do {
-                        try session.withPath(path) { try property.accessor.decode(value, into: base, session) }
+                        try session.withPath(path) { try decodedProperties[index].accessor.decode(value, into: base, session) }
                     } catch let error as MappingError {
                         throw error.prepending(path)
                     }
@@ -45,6 +44,10 @@ extension ModelMetadata {
             }
         }
         try Self.runHook { try model.didDecode() }
+    }
+
+    private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
+        MappingError(.missingKey(expected: property.accessor.typeName), path: path)
     }
 
     /// A new model: the prototype `Model()` (or the class-cluster subtype the payload names) with
@@ -109,16 +112,15 @@ extension ModelMetadata {
         var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
             var result = [String: Any](minimumCapacity: properties.count)
             for index in properties.indices {
-                let property = properties[index]
                 do {
-                    guard let value = try property.accessor.encode(from: base, session) else { continue }
+                    guard let value = try properties[index].accessor.encode(from: base, session) else { continue }
                     if keys == nil, let key = singleKeys[index] {
                         result[key] = value
                     } else {
-                        (keys?[index] ?? property.key).store(value, in: &result)
+                        (keys?[index] ?? properties[index].key).store(value, in: &result)
                     }
                 } catch let error as MappingError {
-                    throw error.prepending((keys?[index] ?? property.key).encodedPaths.first ?? [.key(property.name)])
+                    throw error.prepending((keys?[index] ?? properties[index].key).encodedPaths.first ?? [.key(properties[index].name)])
                 }
             }
             return result

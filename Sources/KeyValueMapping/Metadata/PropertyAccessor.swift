@@ -18,10 +18,29 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
 
+    // Pre-specialised for the most common property types: a property's Value is only known at
+    // run time, so without these every access would run fully generic code.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    @_specialize(where Value == [String])
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(try codec.decode(value, session), to: base)
     }
 
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    @_specialize(where Value == Int?)
+    @_specialize(where Value == [String])
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         let value = storage.read(from: base)
         if session.omitsNil, codec.isNil(value) { return nil }

@@ -96,26 +96,37 @@ enum ISO8601 {
         let (year, month, day) = civilFromDays(Int(days.quotient))
         let secondOfDay = Int(days.remainder)
 
-        var text = ""
-        text.reserveCapacity(24)
-        func append(_ value: Int, width: Int) {
-            let digits = String(value)
-            if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-            text += digits
+        // Written into a fixed buffer: this runs once per Date property per encode.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var count = 0
+            func append(_ value: Int, width: Int) {
+                var digits = width
+                var remaining = value
+                while digits > 0 {
+                    digits -= 1
+                    buffer[count + digits] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                count += width
+            }
+            func append(_ byte: Unicode.Scalar) {
+                buffer[count] = UInt8(ascii: byte)
+                count += 1
+            }
+            if year < 0 { append("-") }
+            append(min(abs(year), 999_999), width: abs(year) > 9999 ? 6 : 4); append("-")
+            append(month, width: 2); append("-")
+            append(day, width: 2); append("T")
+            append(secondOfDay / 3600, width: 2); append(":")
+            append(secondOfDay / 60 % 60, width: 2); append(":")
+            append(secondOfDay % 60, width: 2)
+            if milliseconds != 0 || alwaysFractional {
+                append(".")
+                append(Int(milliseconds), width: 3)
+            }
+            append("Z")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
-        if year < 0 { text += "-" }
-        append(abs(year), width: 4); text += "-"
-        append(month, width: 2); text += "-"
-        append(day, width: 2); text += "T"
-        append(secondOfDay / 3600, width: 2); text += ":"
-        append(secondOfDay / 60 % 60, width: 2); text += ":"
-        append(secondOfDay % 60, width: 2)
-        if milliseconds != 0 || alwaysFractional {
-            text += "."
-            append(Int(milliseconds), width: 3)
-        }
-        text += "Z"
-        return text
     }
 
     private static func daysInMonth(_ month: Int, year: Int) -> Int {

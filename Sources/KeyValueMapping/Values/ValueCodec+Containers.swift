@@ -136,7 +136,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     }
 
     func encode(_ value: [Key: Element], _ session: EncodingSession) throws -> Any {
-        if Key.self == String.self, element.passesThrough(Array(value.values)) { return value }
+        if Key.self == String.self, element.alwaysPassesThrough { return value }
         try session.enter()
         defer { session.leave() }
         var result: [String: Any] = [:]

@@ -34,7 +34,7 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
         return UInt64(truncatingIfNeeded: value)
     }
 
-    func passesThrough(_ values: [Value]) -> Bool { Value.self == Int.self }
+    var alwaysPassesThrough: Bool { Value.self == Int.self }
 
     private func fromDouble(_ number: Double, original: Any) throws -> Value {
         guard number.isFinite, number.rounded(.towardZero) == number else {
@@ -70,8 +70,14 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
 struct DoubleCodec: ValueCodec {
     var typeName: String { "Double" }
 
+    // A literal such as 1e400 reaches us as infinity; say what it was, not "inf".
+    static let outOfRange = MappingError(.overflow(expected: "Double", found: "a number beyond ±1.8e308"), foundValue: "a number beyond ±1.8e308")
+
     func decode(_ value: Any, _ session: DecodingSession) throws -> Double {
-        if type(of: value) == Double.self, let number = value as? Double { return number }
+        if type(of: value) == Double.self, let number = value as? Double {
+            if number.isFinite { return number }
+            throw Self.outOfRange
+        }
         if ObjectIdentifier(type(of: value)) == JSONScalar.decimalNumberClass {
             // Long literals arrive as NSDecimalNumber; convert directly rather than through Decimal.
             let number = unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self).doubleValue
@@ -79,7 +85,10 @@ struct DoubleCodec: ValueCodec {
             throw MappingError.overflow(expected: typeName, found: value)
         }
         let scalar = JSONScalar(value)
-        if case .double(let number) = scalar { return number }
+        if case .double(let number) = scalar {
+            if number.isFinite { return number }
+            throw Self.outOfRange
+        }
         switch scalar {
         case .double(let number):
             return number

@@ -30,7 +30,7 @@ struct BoolCodec: ValueCodec {
     }
 
     func encode(_ value: Bool, _ session: EncodingSession) throws -> Any { value }
-    func passesThrough(_ values: [Bool]) -> Bool { true }
+    var alwaysPassesThrough: Bool { true }
 }
 
 /// `String`: JSON text; leniently also numbers, written as their shortest exact text (`12` → `"12"`).
@@ -52,7 +52,7 @@ struct StringCodec: ValueCodec {
     }
 
     func encode(_ value: String, _ session: EncodingSession) throws -> Any { value }
-    func passesThrough(_ values: [String]) -> Bool { true }
+    var alwaysPassesThrough: Bool { true }
 }
 
 /// `Character`: text of exactly one extended grapheme cluster; written as a one-character string.

@@ -21,13 +21,17 @@ protocol ValueCodec<Value>: Sendable {
     /// dictionary) of them can be emitted without converting element by element.
     func passesThrough(_ values: [Value]) -> Bool
 
+    /// `true` when every value of this type is JSON-compatible as it is (Int, String, Bool).
+    var alwaysPassesThrough: Bool { get }
+
     /// Decodes every element of a JSON array; an element's error carries its index.
     func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value]
 }
 
 extension ValueCodec {
     func isNil(_ value: Value) -> Bool { false }
-    func passesThrough(_ values: [Value]) -> Bool { false }
+    func passesThrough(_ values: [Value]) -> Bool { alwaysPassesThrough }
+    var alwaysPassesThrough: Bool { false }
 
     // A requirement with a default in the same module is specialised for each concrete codec,
     // so arrays of scalars decode in a tight loop without generic metadata lookups.
@@ -46,17 +50,19 @@ extension ValueCodec {
 }
 
 /// Options and running state of one decode; created per call, never shared.
+// A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
+// would run on every access to its counters are switched off.
 final class DecodingSession {
     let options: KeyValueDecoder
     let isStrict: Bool
     let keyStyle: NamingStyle
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
     /// (lenient errors are recorded where they happen, so the full path must be known there).
     let isLenient: Bool
-    private(set) var skipped: [MappingError] = []
-    private var path: [MappingError.PathComponent] = []
-    private var keyTables: [ObjectIdentifier: [ResolvedKey]] = [:]
+    @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
+    @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
+    @exclusivity(unchecked) private var keyTables: [ObjectIdentifier: [ResolvedKey]] = [:]
 
     init(options: KeyValueDecoder, lenient: Bool = false) {
         self.options = options
@@ -114,9 +120,9 @@ final class DecodingSession {
 final class EncodingSession {
     let options: KeyValueEncoder
     let keyStyle: NamingStyle
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
-    private var activeObjects: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
 
     init(options: KeyValueEncoder) {
         self.options = options

@@ -8,7 +8,16 @@ func decodeProperty<Model: Mappable>(_ key: String, json: String, into model: Mo
                                      decoder: KeyValueDecoder = KeyValueDecoder()) throws -> String {
     let text = "{\"\(key)\": \(json)}"
     let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    return render(key, dictionary: dictionary, into: model, decoder: decoder)
+    let viaDictionary = render(key, dictionary: dictionary, into: model, decoder: decoder)
+    // Every table runs through both paths: JSONSerialization's dictionary and our own reader.
+    let viaBytes: String
+    do {
+        viaBytes = propertyDescription(key, of: try decoder.decode(Model.self, fromJSON: Data(text.utf8)))
+    } catch let error as MappingError {
+        viaBytes = "error: \(error)"
+    }
+    #expect(viaBytes == viaDictionary, "the JSON bytes path disagrees with the dictionary path")
+    return viaDictionary
 }
 
 /// Decodes a Swift dictionary literal into `Model` and renders `key`'s property or the error.
