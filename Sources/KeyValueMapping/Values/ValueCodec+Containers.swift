@@ -43,7 +43,8 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func passesThrough(_ values: [[Element]]) -> Bool {
-        values.allSatisfy(element.passesThrough)
+        for index in values.indices where !element.passesThrough(values[index]) { return false }
+        return true
     }
 
     func encode(_ value: [Element], _ session: EncodingSession) throws -> Any {
@@ -52,9 +53,11 @@ struct ArrayCodec<Element>: ValueCodec {
         defer { session.leave() }
         var result: [Any] = []
         result.reserveCapacity(value.count)
-        for (index, item) in value.enumerated() {
+        // Index loops, not `enumerated()`: in generic code each tuple element would cost a
+        // runtime metadata lookup.
+        for index in value.indices {
             do {
-                result.append(try element.encode(item, session))
+                result.append(try element.encode(value[index], session))
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }
@@ -122,7 +125,9 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         defer { session.leave() }
         var result: [Key: Element] = [:]
         result.reserveCapacity(dictionary.count)
-        for (text, item) in dictionary {
+        for entry in dictionary {
+            let text = entry.key
+            let item = entry.value
             guard let parsed = key.parse(text) else {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
@@ -141,10 +146,10 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         defer { session.leave() }
         var result: [String: Any] = [:]
         result.reserveCapacity(value.count)
-        for (itemKey, item) in value {
-            let text = key.print(itemKey)
+        for index in value.indices {
+            let text = key.print(value.keys[index])
             do {
-                result[text] = try element.encode(item, session)
+                result[text] = try element.encode(value.values[index], session)
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }

@@ -5,6 +5,13 @@ import Foundation
 struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     var typeName: String { String(describing: Value.self) }
 
+    // The codec is created for a type known only at run time; these let the common widths
+    // run specialised code instead of generic integer arithmetic.
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == Int32)
+    @_specialize(where Value == UInt64)
+    @_specialize(where Value == UInt8)
     func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
         // The overwhelmingly common case: a native Int from a literal or JSONSerialization's bridge.
         if type(of: value) == Int.self, let number = value as? Int {
@@ -29,6 +36,11 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
         }
     }
 
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int64)
+    @_specialize(where Value == Int32)
+    @_specialize(where Value == UInt64)
+    @_specialize(where Value == UInt8)
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
         if let native = Int(exactly: value) { return native }
         return UInt64(truncatingIfNeeded: value)
