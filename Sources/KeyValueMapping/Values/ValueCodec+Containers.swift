@@ -43,8 +43,7 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func passesThrough(_ values: [[Element]]) -> Bool {
-        for index in values.indices where !element.passesThrough(values[index]) { return false }
-        return true
+        element.passesThroughNested(values)
     }
 
     func encode(_ value: [Element], _ session: EncodingSession) throws -> Any {
