@@ -18,11 +18,7 @@ public struct StrictURLTransformer: PropertyTransformer {
 /// UUID text (either case), written upper-case.
 public struct UUIDTransformer: PropertyTransformer {
     /// Parses UUID text.
-    public func decode(_ json: Any) throws -> UUID {
-        guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "UUID", found: json) }
-        guard let uuid = UUID(uuidString: text) else { throw MappingError.invalidValue(expected: "UUID", found: json, detail: "not a UUID") }
-        return uuid
-    }
+    public func decode(_ json: Any) throws -> UUID { try UUIDCodec.parse(json) }
     /// Writes `uuidString`.
     public func encode(_ value: UUID) throws -> Any { value.uuidString }
 }
@@ -31,17 +27,7 @@ public struct UUIDTransformer: PropertyTransformer {
 /// lost by readers that parse numbers into `Double`.
 public struct DecimalTransformer: PropertyTransformer {
     /// Parses a number or numeric text.
-    public func decode(_ json: Any) throws -> Decimal {
-        switch JSONScalar(json) {
-        case .decimal(let number): return number
-        case .int(let number): return Decimal(number)
-        case .uint(let number): return Decimal(number)
-        case .double(let number): if let decimal = NumericText.decimal(number.description) { return decimal }
-        case .string(let text): if let decimal = NumericText.decimal(text) { return decimal }
-        default: throw MappingError.typeMismatch(expected: "Decimal", found: json)
-        }
-        throw MappingError.invalidValue(expected: "Decimal", found: json, detail: "not a decimal number")
-    }
+    public func decode(_ json: Any) throws -> Decimal { try DecimalCodec.convert(json, acceptsText: true) }
     /// Writes the decimal's text.
     public func encode(_ value: Decimal) throws -> Any { value.description }
 }
@@ -49,11 +35,7 @@ public struct DecimalTransformer: PropertyTransformer {
 /// `Data` as base64 text.
 public struct Base64Transformer: PropertyTransformer {
     /// Decodes base64 text.
-    public func decode(_ json: Any) throws -> Data {
-        guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "Data", found: json) }
-        guard let data = Data(base64Encoded: text) else { throw MappingError.invalidValue(expected: "Data", found: json, detail: "not base64") }
-        return data
-    }
+    public func decode(_ json: Any) throws -> Data { try DataCodec.parse(json) }
     /// Writes base64 text.
     public func encode(_ value: Data) throws -> Any { value.base64EncodedString() }
 }

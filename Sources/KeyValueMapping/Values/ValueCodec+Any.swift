@@ -14,7 +14,8 @@ struct AnyValueCodec: ValueCodec {
     }
 
     private func normalize(_ value: Any, _ session: DecodingSession) throws -> Any {
-        switch JSONScalar(value) {
+        let scalar = JSONScalar(value)
+        switch scalar {
         case .null: return NSNull()
         case .bool(let flag): return flag
         case .int(let number): return Int(number)
@@ -22,24 +23,8 @@ struct AnyValueCodec: ValueCodec {
         case .double(let number): return number
         case .decimal(let number): return number
         case .string(let text): return text
-        case .array(let array):
-            try session.enter()
-            defer { session.leave() }
-            var result: [Any] = []
-            result.reserveCapacity(array.count)
-            for (index, item) in array.enumerated() {
-                do { result.append(try normalize(item, session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
-            }
-            return result
-        case .dictionary(let dictionary):
-            try session.enter()
-            defer { session.leave() }
-            var result: [String: Any] = [:]
-            result.reserveCapacity(dictionary.count)
-            for (key, item) in dictionary {
-                do { result[key] = try normalize(item, session) } catch let error as MappingError { throw error.prepending(.key(key)) }
-            }
-            return result
+        case .array, .dictionary:
+            return try Self.mapContainer(scalar, session) { try normalize($0, session) }
         case .other:
             throw MappingError.typeMismatch(expected: "a JSON value", found: value)
         }
@@ -49,7 +34,8 @@ struct AnyValueCodec: ValueCodec {
         if let model = value as? any Mappable {
             return try encodeModel(model, session)
         }
-        switch JSONScalar(value) {
+        let scalar = JSONScalar(value)
+        switch scalar {
         case .null: return NSNull()
         case .bool(let flag): return flag
         case .int(let number): return Int(number)
@@ -61,24 +47,8 @@ struct AnyValueCodec: ValueCodec {
             guard number.isFinite else { throw MappingError(.nonFiniteNumber("Decimal \(number)")) }
             return number
         case .string(let text): return text
-        case .array(let array):
-            try session.enter()
-            defer { session.leave() }
-            var result: [Any] = []
-            result.reserveCapacity(array.count)
-            for (index, item) in array.enumerated() {
-                do { result.append(try encode(item, session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
-            }
-            return result
-        case .dictionary(let dictionary):
-            try session.enter()
-            defer { session.leave() }
-            var result: [String: Any] = [:]
-            result.reserveCapacity(dictionary.count)
-            for (key, item) in dictionary {
-                do { result[key] = try encode(item, session) } catch let error as MappingError { throw error.prepending(.key(key)) }
-            }
-            return result
+        case .array, .dictionary:
+            return try Self.mapContainer(scalar, session) { try encode($0, session) }
         case .other(let other):
             switch other {
             case let date as Date: return try DateCodec().encode(date, session)
@@ -87,6 +57,31 @@ struct AnyValueCodec: ValueCodec {
             case let data as Data: return data.base64EncodedString()
             default: throw MappingError.typeMismatch(expected: "a JSON-compatible value", found: value)
             }
+        }
+    }
+
+    /// Applies `transform` to every element of an array or dictionary, one nesting level deeper,
+    /// with the element's index or key on any error.
+    private static func mapContainer(_ scalar: JSONScalar, _ session: some NestingSession, _ transform: (Any) throws -> Any) throws -> Any {
+        try session.enter()
+        defer { session.leave() }
+        switch scalar {
+        case .array(let array):
+            var result: [Any] = []
+            result.reserveCapacity(array.count)
+            for index in array.indices {
+                do { result.append(try transform(array[index])) } catch let error as MappingError { throw error.prepending(.index(index)) }
+            }
+            return result
+        case .dictionary(let dictionary):
+            var result: [String: Any] = [:]
+            result.reserveCapacity(dictionary.count)
+            for (key, item) in dictionary {
+                do { result[key] = try transform(item) } catch let error as MappingError { throw error.prepending(.key(key)) }
+            }
+            return result
+        default:
+            return NSNull()
         }
     }
 

@@ -66,12 +66,15 @@ struct URLCodec: ValueCodec {
 struct UUIDCodec: ValueCodec {
     var typeName: String { "UUID" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> UUID {
+    func decode(_ value: Any, _ session: DecodingSession) throws -> UUID { try Self.parse(value) }
+
+    /// UUID text → UUID; shared with ``UUIDTransformer``.
+    static func parse(_ value: Any) throws -> UUID {
         guard case .string(let text) = JSONScalar(value) else {
-            throw MappingError.typeMismatch(expected: typeName, found: value)
+            throw MappingError.typeMismatch(expected: "UUID", found: value)
         }
         guard let uuid = UUID(uuidString: text) else {
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a UUID")
+            throw MappingError.invalidValue(expected: "UUID", found: value, detail: "not a UUID")
         }
         return uuid
     }
@@ -83,12 +86,15 @@ struct UUIDCodec: ValueCodec {
 struct DataCodec: ValueCodec {
     var typeName: String { "Data" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Data {
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Data { try Self.parse(value) }
+
+    /// Base64 text → Data; shared with ``Base64Transformer``.
+    static func parse(_ value: Any) throws -> Data {
         guard case .string(let text) = JSONScalar(value) else {
-            throw MappingError.typeMismatch(expected: typeName, found: value)
+            throw MappingError.typeMismatch(expected: "Data", found: value)
         }
         guard let data = Data(base64Encoded: text) else {
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not base64")
+            throw MappingError.invalidValue(expected: "Data", found: value, detail: "not base64")
         }
         return data
     }

@@ -165,18 +165,23 @@ struct DecimalCodec: ValueCodec {
     var typeName: String { "Decimal" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Decimal {
+        try Self.convert(value, acceptsText: !session.isStrict)
+    }
+
+    /// A number (or, when `acceptsText`, numeric text) → Decimal; shared with ``DecimalTransformer``.
+    static func convert(_ value: Any, acceptsText: Bool) throws -> Decimal {
         switch JSONScalar(value) {
         case .decimal(let number): return number
         case .int(let number): return Decimal(number)
         case .uint(let number): return Decimal(number)
         case .double(let number):
             if let result = NumericText.decimal(number.description) { return result }
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a finite number")
-        case .string(let text) where !session.isStrict:
+            throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a finite number")
+        case .string(let text) where acceptsText:
             if let result = NumericText.decimal(text) { return result }
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a decimal number")
+            throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a decimal number")
         default:
-            throw MappingError.typeMismatch(expected: typeName, found: value)
+            throw MappingError.typeMismatch(expected: "Decimal", found: value)
         }
     }
 

@@ -58,10 +58,30 @@ extension ValueCodec {
     }
 }
 
+/// Counts nesting against a limit; shared by the decoding and encoding sessions.
+protocol NestingSession: AnyObject {
+    var depth: Int { get set }
+    var maximumDepth: Int { get }
+}
+
+extension NestingSession {
+    /// Enters one level of nesting, throwing past the configured limit.
+    @inline(__always)
+    func enter() throws {
+        depth += 1
+        if depth > maximumDepth {
+            throw MappingError(.depthLimitExceeded(limit: maximumDepth))
+        }
+    }
+
+    @inline(__always)
+    func leave() { depth -= 1 }
+}
+
 /// Options and running state of one decode; created per call, never shared.
 // A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
 // would run on every access to its counters are switched off.
-final class DecodingSession {
+final class DecodingSession: NestingSession {
     let options: KeyValueDecoder
     let isStrict: Bool
     let keyStyle: NamingStyle
@@ -112,21 +132,11 @@ final class DecodingSession {
         return table
     }
 
-    /// Enters one level of nesting, throwing past the configured limit.
-    @inline(__always)
-    func enter() throws {
-        depth += 1
-        if depth > options.maximumDepth {
-            throw MappingError(.depthLimitExceeded(limit: options.maximumDepth))
-        }
-    }
-
-    @inline(__always)
-    func leave() { depth -= 1 }
+    var maximumDepth: Int { options.maximumDepth }
 }
 
 /// Options and running state of one encode; created per call, never shared.
-final class EncodingSession {
+final class EncodingSession: NestingSession {
     let options: KeyValueEncoder
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
@@ -141,16 +151,7 @@ final class EncodingSession {
 
     let omitsNil: Bool
 
-    @inline(__always)
-    func enter() throws {
-        depth += 1
-        if depth > options.maximumDepth {
-            throw MappingError(.depthLimitExceeded(limit: options.maximumDepth))
-        }
-    }
-
-    @inline(__always)
-    func leave() { depth -= 1 }
+    var maximumDepth: Int { options.maximumDepth }
 
     /// Marks `object` as being encoded; throws if it already is (a cycle).
     func beginObject(_ object: AnyObject) throws {
