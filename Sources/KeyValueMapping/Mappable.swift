@@ -36,32 +36,17 @@ public protocol Mappable {
     /// This type's mapping rules. Default: none (every stored property by its own name).
     static var mappingRules: MappingRules { get }
 
-    /// For class clusters: the concrete type to decode for this payload (a subclass of `Self`),
-    /// or `nil` for `Self`. Default: `nil`.
-    static func mappingType(for dictionary: [String: Any]) -> (any Mappable.Type)?
-
-    /// Runs before decoding and may rewrite the incoming dictionary. Default: nothing.
-    static func willDecode(_ dictionary: inout [String: Any]) throws
-
     /// Runs after every property is decoded; throw to reject the model (the error is reported
     /// at the model's key path). Default: nothing.
     mutating func didDecode() throws
 
-    /// Runs after encoding and may adjust the outgoing dictionary. Default: nothing.
-    func didEncode(_ dictionary: inout [String: Any]) throws
 }
 
 extension Mappable {
     /// No rules.
     public static var mappingRules: MappingRules { MappingRules() }
-    /// `nil`: decode `Self`.
-    public static func mappingType(for dictionary: [String: Any]) -> (any Mappable.Type)? { nil }
-    /// Does nothing.
-    public static func willDecode(_ dictionary: inout [String: Any]) throws {}
     /// Does nothing.
     public mutating func didDecode() throws {}
-    /// Does nothing.
-    public func didEncode(_ dictionary: inout [String: Any]) throws {}
 }
 
 extension Mappable {

@@ -3,10 +3,10 @@ import Foundation
 /// The per-model decode and encode loops over cached property descriptors.
 extension ModelMetadata {
     /// Writes every present key of `dictionary` into `model`; absent keys leave fields untouched.
-    /// Runs the model's `willDecode` and `didDecode` hooks around the properties.
+    /// Runs the `beforeDecoding` rule and the model's `didDecode` around the properties.
     func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession) throws {
         var dictionary = dictionary
-        try Self.runHook { try Model.willDecode(&dictionary) }
+        if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
@@ -53,7 +53,7 @@ extension ModelMetadata {
     /// A new model: the prototype `Model()` (or the class-cluster subtype the payload names) with
     /// `dictionary` applied.
     func makeModel(from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
-        if let concrete = Model.mappingType(for: dictionary), concrete != Model.self {
+        if let subtypeResolver, let concrete = subtypeResolver(dictionary), concrete != Model.self {
             return try Self.makeModel(of: concrete, from: dictionary, session)
         }
         var model = Model()
@@ -67,7 +67,7 @@ extension ModelMetadata {
         try metadata.decode(dictionary, into: &concrete, session)
         guard let model = concrete as? Model else {
             throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
-                "mappingType(for:) returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+                "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
             ]))
         }
         return model
@@ -125,7 +125,7 @@ extension ModelMetadata {
             }
             return result
         }
-        try Self.runHook { try model.didEncode(&result) }
+        if let afterEncoding { try Self.runHook { try afterEncoding(&result) } }
         return result
     }
 }

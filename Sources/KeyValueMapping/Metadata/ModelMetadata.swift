@@ -14,6 +14,10 @@ final class ModelMetadata<Model: Mappable> {
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     private(set) var keysAreFixed = true
     private var resolver: RulesResolver?
+    /// The type's hooks from its rules; `nil` when not declared.
+    private(set) var beforeDecoding: MappingRules.DictionaryHook?
+    private(set) var afterEncoding: MappingRules.DictionaryHook?
+    private(set) var subtypeResolver: MappingRules.SubtypeResolver?
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
@@ -92,6 +96,9 @@ final class ModelMetadata<Model: Mappable> {
         decodedProperties = properties.filter(\.isDecoded)
         decodedSingleKeys = decodedProperties.map(\.singleKey)
         encodedSingleKeys = properties.map(\.singleKey)
+        beforeDecoding = resolver.rules.beforeDecodingHook
+        afterEncoding = resolver.rules.afterEncodingHook
+        subtypeResolver = resolver.rules.subtypeResolver
         self.resolver = resolver
     }
 

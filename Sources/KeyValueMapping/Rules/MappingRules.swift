@@ -27,7 +27,11 @@
 /// In a class hierarchy, declare `class var mappingRules` in the base class and
 /// `override class var` in subclasses: the allow, ignore and required lists of every class in
 /// the chain are merged (a subclass adds to its parents' lists) unless a subclass says
-/// ``inheriting(_:)`` `.replace`; keys and transformers of a subclass override its parents'.
+/// ``inheriting(_:)`` `.replace`; keys, transformers and hooks of a subclass override its
+/// parents'.
+///
+/// Hooks are rules too, so a model that declares none is never turned into a dictionary on the
+/// JSON bytes path: ``beforeDecoding(_:)``, ``afterEncoding(_:)`` and ``subtype(_:)``.
 public struct MappingRules: Sendable {
     /// How a subclass's lists combine with its superclasses' lists.
     public enum Inheritance: Sendable, Equatable {
@@ -50,6 +54,14 @@ public struct MappingRules: Sendable {
     var transformers: [String: any PropertyTransformer] = [:]
     var namingStyle: NamingStyle?
     var inheritance = Inheritance.merge
+    var beforeDecodingHook: DictionaryHook?
+    var afterEncodingHook: DictionaryHook?
+    var subtypeResolver: SubtypeResolver?
+
+    /// A hook that reads or rewrites a payload dictionary.
+    public typealias DictionaryHook = @Sendable (inout [String: Any]) throws -> Void
+    /// Picks the concrete class to decode for a payload, or `nil` for the declaring type.
+    public typealias SubtypeResolver = @Sendable ([String: Any]) -> (any Mappable.Type)?
 
     /// No rules: every stored property maps by its own name.
     public init() {}
@@ -113,6 +125,31 @@ public struct MappingRules: Sendable {
     public func transform<Transformer: PropertyTransformer>(_ property: String, with transformer: Transformer) -> MappingRules {
         var rules = self
         rules.transformers[property] = transformer
+        return rules
+    }
+
+    /// Runs before the model's properties are decoded and may rewrite the incoming dictionary
+    /// (rename keys, fill defaults, unwrap an envelope). A thrown error is reported at the
+    /// model's key path.
+    public func beforeDecoding(_ hook: @escaping DictionaryHook) -> MappingRules {
+        var rules = self
+        rules.beforeDecodingHook = hook
+        return rules
+    }
+
+    /// Runs after the model is encoded and may adjust the outgoing dictionary.
+    public func afterEncoding(_ hook: @escaping DictionaryHook) -> MappingRules {
+        var rules = self
+        rules.afterEncodingHook = hook
+        return rules
+    }
+
+    /// A class cluster: decoding this (base) class asks `resolver` which subclass the payload
+    /// describes (`"type": "circle"` → `Circle.self`); `nil` decodes the base class itself.
+    /// Encoding a subclass instance always writes the subclass's properties.
+    public func subtype(_ resolver: @escaping SubtypeResolver) -> MappingRules {
+        var rules = self
+        rules.subtypeResolver = resolver
         return rules
     }
 

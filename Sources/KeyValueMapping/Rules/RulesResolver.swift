@@ -28,6 +28,9 @@ struct RulesResolver {
             if let allowed = own.allowed { merged.allowed = (merged.allowed ?? []) + allowed }
             merged.required += own.required
             if let style = own.namingStyle { merged.namingStyle = style }
+            if let hook = own.beforeDecodingHook { merged.beforeDecodingHook = hook }
+            if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
+            if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
         }
         rules = merged
     }

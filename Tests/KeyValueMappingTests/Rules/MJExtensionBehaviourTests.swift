@@ -50,12 +50,12 @@ struct Book: Mappable, Equatable {
     var name = ""
     var publishedAt = Date(timeIntervalSince1970: 0)
 
-    static func willDecode(_ dictionary: inout [String: Any]) throws {
-        if let name = dictionary["name"] as? String, name.isEmpty { dictionary["name"] = "untitled" }
-    }
-
     static var mappingRules: MappingRules {
-        MappingRules().transform("publishedAt", with: .dateFormat("yyyy-MM-dd"))
+        MappingRules()
+            .transform("publishedAt", with: .dateFormat("yyyy-MM-dd"))
+            .beforeDecoding { dictionary in
+                if let name = dictionary["name"] as? String, name.isEmpty { dictionary["name"] = "untitled" }
+            }
     }
 }
 

@@ -44,11 +44,13 @@ class Shape: Mappable {
     var name = ""
     required init() {}
 
-    class func mappingType(for dictionary: [String: Any]) -> (any Mappable.Type)? {
-        switch dictionary["type"] as? String {
-        case "circle": return Circle.self
-        case "square": return Square.self
-        default: return nil
+    class var mappingRules: MappingRules {
+        MappingRules().subtype { dictionary in
+            switch dictionary["type"] as? String {
+            case "circle": return Circle.self
+            case "square": return Square.self
+            default: return nil
+            }
         }
     }
 }

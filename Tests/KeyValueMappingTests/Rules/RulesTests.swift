@@ -83,13 +83,15 @@ struct BrokenDeclaration: Mappable {
 struct Hooked: Mappable {
     var name = ""
     var friend: Address?
-    static func willDecode(_ dictionary: inout [String: Any]) throws {
-        if let raw = dictionary["friendJSON"] as? [String: Any] {
-            dictionary["friend"] = try Address(dictionary: raw).dictionary()
-        }
-    }
-    func didEncode(_ dictionary: inout [String: Any]) throws {
-        dictionary["kind"] = "hooked"
+    static var mappingRules: MappingRules {
+        MappingRules()
+            .beforeDecoding { dictionary in
+                // Hooks may decode other models: they never run under the metadata lock.
+                if let raw = dictionary["friendJSON"] as? [String: Any] {
+                    dictionary["friend"] = try Address(dictionary: raw).dictionary()
+                }
+            }
+            .afterEncoding { dictionary in dictionary["kind"] = "hooked" }
     }
 }
 
@@ -185,6 +187,21 @@ struct Hooked: Mappable {
         let model = try Hooked(dictionary: ["name": "n", "friendJSON": ["city": "Rome"]])
         #expect(model.friend?.city == "Rome")
         #expect(try model.dictionary()["kind"] as? String == "hooked")
+        let fromBytes = try Hooked(jsonString: #"{"name": "n", "friendJSON": {"city": "Oslo"}}"#)
+        #expect(fromBytes.friend?.city == "Oslo")
+        #expect(try fromBytes.jsonString(options: [.sortedKeys]).contains(#""kind":"hooked""#))
+    }
+
+    @Test func aThrowingHookIsAModelLevelError() {
+        struct Refusing: Mappable {
+            var a = 0
+            static var mappingRules: MappingRules {
+                MappingRules().beforeDecoding { _ in throw MappingError(.validationFailed("no thanks")) }
+            }
+        }
+        struct Holder: Mappable { var items: [Refusing] = [] }
+        let error = mappingError { _ = try Holder(dictionary: ["items": [[:]]]) }
+        #expect(error?.description == "items[0]: validation failed: no thanks")
     }
 
     @Test func decodesFromASubPath() throws {
