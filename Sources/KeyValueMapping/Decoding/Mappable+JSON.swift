@@ -1,20 +1,28 @@
 import Foundation
 
 extension KeyValueDecoder {
-    /// Decodes a model from JSON bytes (UTF-8), applying every decoder option.
-    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON data: Data) throws -> Model {
-        guard let dictionary = try JSONBytes.parse(data, options: jsonReading) as? [String: Any] else {
+    /// Decodes a model from JSON bytes (UTF-8: `Data`, `[UInt8]` or any collection of bytes),
+    /// applying every decoder option. The bytes are parsed by the library's strict reader and
+    /// mapped straight into the model; no `[String: Any]` is built unless the model's rules
+    /// declare a dictionary hook.
+    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
+        let metadata = try ModelMetadata.of(Model.self)
+        guard case .object(let object) = try JSONBytes.parse(bytes, options: jsonReading) else {
             throw MappingError(.typeMismatch(expected: "a JSON object for \(Model.self)", found: "another JSON value"))
         }
-        return try decode(Model.self, from: dictionary)
+        let session = DecodingSession(options: self)
+        try session.enter()
+        return try metadata.makeModel(fromJSON: object, session)
     }
 
     /// Decodes an array of models from JSON bytes holding a top-level array.
-    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON data: Data) throws -> [Model] {
-        guard let array = try JSONBytes.parse(data, options: jsonReading) as? [Any] else {
+    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
+        let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        let value = try JSONBytes.parse(bytes, options: jsonReading)
+        guard case .array = value else {
             throw MappingError(.typeMismatch(expected: "a JSON array of \(Model.self)", found: "another JSON value"))
         }
-        return try decode([Model].self, from: array)
+        return try codec.decode(json: value, DecodingSession(options: self))
     }
 }
 
@@ -31,8 +39,8 @@ extension KeyValueEncoder {
 }
 
 extension Mappable {
-    /// Decodes a model from JSON bytes with the default ``KeyValueDecoder``.
-    public init(jsonData: Data) throws {
+    /// Decodes a model from JSON bytes (UTF-8) with the default ``KeyValueDecoder``.
+    public init(jsonData: some Collection<UInt8>) throws {
         self = try KeyValueDecoder().decode(Self.self, fromJSON: jsonData)
     }
 
@@ -54,7 +62,7 @@ extension Mappable {
 
 extension Array where Element: Mappable {
     /// Decodes an array of models from JSON bytes holding a top-level array.
-    public init(jsonData: Data) throws {
+    public init(jsonData: some Collection<UInt8>) throws {
         self = try KeyValueDecoder().decode([Element].self, fromJSON: jsonData)
     }
 
@@ -67,9 +75,9 @@ extension Array where Element: Mappable {
 // Bridges the library's own JSON reader and writer (strict RFC 8259, exact numbers) into
 // MappingError.
 enum JSONBytes {
-    static func parse(_ data: Data, options: JSONReadingOptions = JSONReadingOptions()) throws -> Any {
+    static func parse(_ bytes: some Collection<UInt8>, options: JSONReadingOptions) throws -> JSONValue {
         do {
-            return try JSONValue(jsonData: data, options: options).foundationValue()
+            return try JSONValue(jsonData: bytes, options: options)
         } catch {
             throw MappingError(.malformedJSON(error.description), underlyingError: error)
         }

@@ -7,6 +7,23 @@ extension ModelMetadata {
     func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession) throws {
         var dictionary = dictionary
         if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
+        try decodeProperties(from: dictionary, into: &model, session)
+    }
+
+    /// The bytes path: the same, from a parsed JSON object. Only a model whose rules declare a
+    /// dictionary hook is turned into a dictionary first.
+    func decode(json object: JSONObject, into model: inout Model, _ session: DecodingSession) throws {
+        if beforeDecoding != nil {
+            return try decode(Self.dictionary(of: object), into: &model, session)
+        }
+        try decodeProperties(from: object, into: &model, session)
+    }
+
+    static func dictionary(of object: JSONObject) -> [String: Any] {
+        JSONValue.object(object).foundationValue() as? [String: Any] ?? [:]
+    }
+
+    private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession) throws {
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
@@ -16,26 +33,21 @@ extension ModelMetadata {
                 do {
                     if keys == nil, let key = singleKeys[index] {
                         // The common case: one top-level key, no allocation, no path until an error.
-                        guard let value = dictionary[key] else {
-                            if decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
-                            continue
-                        }
+                        let found: Bool
                         do {
-                            try session.withPath(.key(key)) { try decodedProperties[index].accessor.decode(value, into: base, session) }
+                            found = try session.withPath(.key(key)) {
+                                try source.decode(key: key, with: decodedProperties[index].accessor, into: base, session)
+                            }
                         } catch let error as MappingError {
                             throw error.prepending(.key(key))
                         }
+                        if !found, decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
                         continue
                     }
                     let key = keys?[index] ?? decodedProperties[index].key
-                    guard let (value, path) = try key.lookup(in: dictionary) else {
-                        if decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: key.encodedPaths.first ?? []) }
-                        continue
-                    }
-                    do {
-                        try session.withPath(path) { try decodedProperties[index].accessor.decode(value, into: base, session) }
-                    } catch let error as MappingError {
-                        throw error.prepending(path)
+                    if try source.decode(at: key, with: decodedProperties[index].accessor, into: base, session) == nil,
+                       decodedProperties[index].isRequired {
+                        throw missingKey(decodedProperties[index], path: key.encodedPaths.first ?? [])
                     }
                 } catch let error as MappingError {
                     guard session.isLenient else { throw error }
@@ -58,6 +70,16 @@ extension ModelMetadata {
         }
         var model = Model()
         try decode(dictionary, into: &model, session)
+        return model
+    }
+
+    /// A new model from a parsed JSON object (the bytes path).
+    func makeModel(fromJSON object: JSONObject, _ session: DecodingSession) throws -> Model {
+        if subtypeResolver != nil {
+            return try makeModel(from: Self.dictionary(of: object), session)
+        }
+        var model = Model()
+        try decode(json: object, into: &model, session)
         return model
     }
 
@@ -148,6 +170,13 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
         try session.enter()
         defer { session.leave() }
         return try metadata.makeModel(from: dictionary, session)
+    }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Model {
+        guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        try session.enter()
+        defer { session.leave() }
+        return try metadata.makeModel(fromJSON: object, session)
     }
 
     func encode(_ value: Model, _ session: EncodingSession) throws -> Any {

@@ -2,6 +2,8 @@
 protocol PropertyAccessor: Sendable {
     /// Converts `value` and stores it into the property of the model at `base`.
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+    /// The same for a value of a parsed JSON document.
+    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
     /// The Swift type's name for messages.
@@ -32,6 +34,10 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         storage.write(try codec.decode(value, session), to: base)
     }
 
+    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(try codec.decode(json: value, session), to: base)
+    }
+
 
     @_specialize(where Value == Int)
     @_specialize(where Value == Int64)
@@ -60,6 +66,10 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
 
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(.some(try codec.decode(value, session)), to: base)
+    }
+
+    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(.some(try codec.decode(json: value, session)), to: base)
     }
 
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {

@@ -70,6 +70,51 @@ enum ResolvedKey: Sendable {
         return current
     }
 
+    /// ``lookup(in:)`` over a parsed JSON object (the bytes path), with the same rules and messages;
+    /// a gathered dictionary is a JSON object.
+    func lookup(in object: JSONObject) throws -> (value: JSONValue, path: [MappingError.PathComponent])? {
+        switch self {
+        case .key(let key):
+            return object[key].map { ($0, [.key(key)]) }
+        case .path(let components):
+            return try Self.lookup(components, in: object).map { ($0, components) }
+        case .candidates(let paths):
+            for path in paths {
+                if let value = try Self.lookup(path, in: object) { return (value, path) }
+            }
+            return nil
+        case .gather(let keys):
+            var gathered: [(String, JSONValue)] = []
+            for (name, path) in keys {
+                if let value = try Self.lookup(path, in: object) { gathered.append((name, value)) }
+            }
+            return gathered.isEmpty ? nil : (.object(JSONObject(gathered)), [])
+        }
+    }
+
+    private static func lookup(_ components: [MappingError.PathComponent], in object: JSONObject) throws -> JSONValue? {
+        var current = JSONValue.object(object)
+        for (position, component) in components.enumerated() {
+            switch (component, current) {
+            case (_, .null):
+                return nil
+            case (.key(let key), .object(let members)):
+                guard let next = members[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)):
+                guard index < elements.count else { return nil }
+                current = elements[index]
+            case (.key, _), (.index, _):
+                let expected = if case .key = component { "an object" } else { "an array" }
+                let wanted = MappingError(.other(""), path: components).keyPath
+                let found = current.foundationValue()
+                throw MappingError(.typeMismatch(expected: "\(expected) on the way to \(wanted)", found: JSONScalar(found).typeName),
+                                   path: Array(components.prefix(position)), foundValue: ValueDescription.describe(found))
+            }
+        }
+        return current
+    }
+
     /// Writes an encoded value where this key says, building nested objects and arrays (arrays
     /// are padded with `null` up to an index).
     func store(_ value: Any, in dictionary: inout [String: Any]) {

@@ -12,6 +12,11 @@ struct OptionalCodec<Wrapped>: ValueCodec {
         return try wrapped.decode(value, session)
     }
 
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Wrapped? {
+        if json.isNull { return nil }
+        return try wrapped.decode(json: json, session)
+    }
+
     func encode(_ value: Wrapped?, _ session: EncodingSession) throws -> Any {
         guard let value else { return NSNull() }
         return try wrapped.encode(value, session)
@@ -40,6 +45,13 @@ struct ArrayCodec<Element>: ValueCodec {
         try session.enter()
         defer { session.leave() }
         return try element.decodeArray(array, session)
+    }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> [Element] {
+        guard case .array(let array) = json else { return try decode(json.foundationValue(), session) }
+        try session.enter()
+        defer { session.leave() }
+        return try element.decodeArray(json: array, session)
     }
 
     func passesThrough(_ values: [[Element]]) -> Bool {
@@ -73,6 +85,10 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Set<Element> {
         Set(try elements.decode(value, session))
+    }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Set<Element> {
+        Set(try elements.decode(json: json, session))
     }
 
     func encode(_ value: Set<Element>, _ session: EncodingSession) throws -> Any {
@@ -120,18 +136,28 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
+        return try decodeMembers(dictionary, session) { try element.decode($0, session) }
+    }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
+        guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        return try decodeMembers(object, session) { try element.decode(json: $0, session) }
+    }
+
+    private func decodeMembers<Members: Collection, Item>(_ members: Members, _ session: DecodingSession,
+                                                         _ decodeItem: (Item) throws -> Element) throws -> [Key: Element]
+    where Members.Element == (key: String, value: Item) {
         try session.enter()
         defer { session.leave() }
         var result: [Key: Element] = [:]
-        result.reserveCapacity(dictionary.count)
-        for entry in dictionary {
-            let text = entry.key
-            let item = entry.value
+        result.reserveCapacity(members.count)
+        for member in members {
+            let text = member.key
             guard let parsed = key.parse(text) else {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
             do {
-                result[parsed] = try session.withPath(.key(text)) { try element.decode(item, session) }
+                result[parsed] = try session.withPath(.key(text)) { try decodeItem(member.value) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }

@@ -30,6 +30,12 @@ protocol ValueCodec<Value>: Sendable {
 
     /// Decodes every element of a JSON array; an element's error carries its index.
     func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value]
+
+    /// Converts one value of a parsed JSON document (the bytes path).
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value
+
+    /// ``decodeArray(_:_:)`` for the elements of a parsed JSON array.
+    func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value]
 }
 
 extension ValueCodec {
@@ -50,6 +56,25 @@ extension ValueCodec {
         for index in array.indices {
             do {
                 result.append(try session.withPath(.index(index)) { try decode(array[index], session) })
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        return result
+    }
+
+    // Scalars convert through the plain Swift value (cheap for a scalar), which also keeps
+    // every message identical to the dictionary path's; containers and models override this.
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        try decode(json.foundationValue(), session)
+    }
+
+    func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value] {
+        var result: [Value] = []
+        result.reserveCapacity(array.count)
+        for index in array.indices {
+            do {
+                result.append(try session.withPath(.index(index)) { try decode(json: array[index], session) })
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }
