@@ -6,23 +6,24 @@ extension KeyValueDecoder {
     /// mapped straight into the model; no `[String: Any]` is built unless the model's rules
     /// declare a dictionary hook.
     public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
-        let metadata = try ModelMetadata.of(Model.self)
-        guard case .object(let object) = try JSONBytes.parse(bytes, options: jsonReading) else {
-            throw MappingError(.typeMismatch(expected: "a JSON object for \(Model.self)", found: "another JSON value"))
+        let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        return try JSONBytes.read(bytes, options: jsonReading) { reader in
+            guard try reader.peek() == UInt8(ascii: "{") else {
+                throw MappingError(.typeMismatch(expected: "a JSON object for \(Model.self)", found: "another JSON value"))
+            }
+            return try codec.decode(reader: &reader, DecodingSession(options: self))
         }
-        let session = DecodingSession(options: self)
-        try session.enter()
-        return try metadata.makeModel(fromJSON: object, session)
     }
 
     /// Decodes an array of models from JSON bytes holding a top-level array.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
-        let value = try JSONBytes.parse(bytes, options: jsonReading)
-        guard case .array = value else {
-            throw MappingError(.typeMismatch(expected: "a JSON array of \(Model.self)", found: "another JSON value"))
+        return try JSONBytes.read(bytes, options: jsonReading) { reader in
+            guard try reader.peek() == UInt8(ascii: "[") else {
+                throw MappingError(.typeMismatch(expected: "a JSON array of \(Model.self)", found: "another JSON value"))
+            }
+            return try codec.decode(reader: &reader, DecodingSession(options: self))
         }
-        return try codec.decode(json: value, DecodingSession(options: self))
     }
 }
 
@@ -81,6 +82,21 @@ enum JSONBytes {
         } catch {
             throw MappingError(.malformedJSON(error.description), underlyingError: error)
         }
+    }
+
+    /// Runs `body` with a reader over `bytes` (in place when they are contiguous), checking the
+    /// byte order mark before and that nothing but whitespace follows after.
+    static func read<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, _ body: (inout JSONReader) throws -> T) throws -> T {
+        func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> T {
+            // The buffer is valid for this call only; the reader does not outlive it.
+            var reader = JSONReader(input: buffer, options: options)
+            try reader.syntax { try $0.beginDocument() }
+            let result = try body(&reader)
+            try reader.syntax { try $0.endDocument() }
+            return result
+        }
+        if let result = try bytes.withContiguousStorageIfAvailable(run) { return result }
+        return try Array(bytes).withUnsafeBufferPointer(run)
     }
 
     static func write(_ object: Any, options: JSONWritingOptions) throws -> Data {

@@ -1,3 +1,4 @@
+import Foundation
 /// A JSON object: its members in the order they were read or inserted, with fast lookup by key.
 ///
 /// Keys are unique, compared by their exact Unicode scalars as RFC 8259 §8.3 prescribes, not
@@ -63,6 +64,19 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
     /// The keys in member order.
     public var keys: [String] {
         members.map(\.key)
+    }
+
+    /// The value of the member named `key`, trying position `hint` first: model properties are
+    /// usually declared in the order the payload lists them, so the member after the previous
+    /// match is most often the one wanted. `hint` is advanced past the match.
+    func value(forKey key: String, hint: inout Int) -> JSONValue? {
+        if hint < members.count, JSONObjectKey.same(members[hint].key, key) {
+            hint += 1
+            return members[hint - 1].value
+        }
+        guard let position = position(of: key) else { return nil }
+        hint = position + 1
+        return members[position].value
     }
 
     /// The position of the member named `key`.
@@ -141,7 +155,17 @@ struct JSONObjectKey: Hashable {
 
     /// Whether two keys have the same UTF-8 bytes.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Native strings lend their contiguous UTF-8 storage; compare it with memcmp, which is
+        // many times faster than a generic element-by-element comparison.
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return left.count == right.count }
+                return left.count == right.count && memcmp(leftBytes, rightBytes, left.count) == 0
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        return lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     static func == (lhs: JSONObjectKey, rhs: JSONObjectKey) -> Bool {

@@ -12,6 +12,87 @@ extension JSONReader {
         return JSONNumber(validatedLiteral: text)
     }
 
+    /// Reads a number literal that is a plain integer fitting in `Int64` straight from the bytes;
+    /// returns `nil` (consuming nothing) for any other literal, which the caller then reads with
+    /// ``readNumber()``. Saves building a String for the most common numbers.
+    mutating func readInt64() throws(JSONSyntaxError) -> Int64? {
+        let start = position
+        let end = try Self.scanNumber(input, from: start)
+        var index = start
+        let negative = input[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var value: Int64 = 0
+        while index < end {
+            let digit = input[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(Int64(digit)) : shifted.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+            index += 1
+        }
+        position = end
+        return value
+    }
+
+    /// Reads a number literal as a Double when that is exact arithmetic (Clinger's fast path: at
+    /// most 15 significant digits and a power of ten within 10^±22, so one correctly rounded
+    /// multiplication or division of two exact Doubles gives the correctly rounded result);
+    /// returns `nil` (consuming nothing) otherwise, for ``readNumber()`` and `Double(String)`.
+    mutating func readDoubleFast() throws(JSONSyntaxError) -> Double? {
+        let start = position
+        let end = try Self.scanNumber(input, from: start)
+        var index = start
+        let negative = input[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var seenPoint = false
+        while index < end {
+            let byte = input[index]
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                break
+            } else {
+                if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                if seenPoint { exponent -= 1 }
+            }
+            index += 1
+        }
+        if index < end {
+            index += 1
+            var exponentNegative = false
+            if input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-") {
+                exponentNegative = input[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var written = 0
+            while index < end {
+                written = written * 10 + Int(input[index] &- UInt8(ascii: "0"))
+                guard written < 1000 else { return nil }
+                index += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        guard exponent >= -22, exponent <= 22 else { return nil }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= Self.powersOfTen[-exponent]
+        } else {
+            value *= Self.powersOfTen[exponent]
+        }
+        position = end
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
     /// Whether `bytes` is exactly one number literal and nothing else.
     static func isNumberLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }

@@ -35,28 +35,38 @@ struct JSONReader {
         return try reader.readDocument()
     }
 
-    private init(input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) {
+    init(input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) {
         self.input = input
         self.options = options
     }
 
     private mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+        try beginDocument()
+        let value = try readValue()
+        try endDocument()
+        return value
+    }
+
+    /// Skips an allowed byte order mark at the start, or rejects one.
+    mutating func beginDocument() throws(JSONSyntaxError) {
         if startsWithByteOrderMark {
             guard options.allowsByteOrderMark else {
                 throw error("byte order mark is not allowed (set allowsByteOrderMark to skip it)", at: 0)
             }
             position = 3
         }
-        let value = try readValue()
+    }
+
+    /// Checks that only whitespace follows the top-level value.
+    mutating func endDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         if position < input.count {
             throw error(JSONSyntaxError.unexpected(input[position]) + " after the JSON value", at: position)
         }
-        return value
     }
 
     /// Reads one value, however deeply nested, without recursion.
-    private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+    mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
         var open: [OpenContainer] = []
         nextValue: while true {
             skipWhitespace()
@@ -153,7 +163,7 @@ struct JSONReader {
     }
 
     /// Reads `"key"` then `:`, leaving `position` at the member's value.
-    private mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int) {
+    mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int) {
         guard position < input.count else { throw endOfInput() }
         guard input[position] == UInt8(ascii: "\"") else {
             throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
@@ -169,7 +179,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         // `literal` is a compile-time ASCII constant; its pointer is valid for the whole program.
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for (offset, byte) in expected.enumerated() {
@@ -183,7 +193,7 @@ struct JSONReader {
     }
 
     /// Skips whitespace and returns the byte there, which the caller then consumes.
-    private mutating func nextStructuralByte() throws(JSONSyntaxError) -> UInt8 {
+    mutating func nextStructuralByte() throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
         guard position < input.count else { throw endOfInput() }
         return input[position]

@@ -16,7 +16,7 @@ extension ModelMetadata {
         if beforeDecoding != nil {
             return try decode(Self.dictionary(of: object), into: &model, session)
         }
-        try decodeProperties(from: object, into: &model, session)
+        try decodeProperties(from: JSONObjectSource(object), into: &model, session)
     }
 
     static func dictionary(of object: JSONObject) -> [String: Any] {
@@ -24,6 +24,7 @@ extension ModelMetadata {
     }
 
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession) throws {
+        var source = source
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
@@ -96,7 +97,7 @@ extension ModelMetadata {
     }
 
     /// Runs user code, reporting a foreign error as a model-level validation failure.
-    private static func runHook(_ hook: () throws -> Void) throws {
+    static func runHook(_ hook: () throws -> Void) throws {
         do {
             try hook()
         } catch let error as MappingError {

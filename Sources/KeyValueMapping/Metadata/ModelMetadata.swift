@@ -11,6 +11,14 @@ final class ModelMetadata<Model: Mappable> {
     /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
     private(set) var decodedSingleKeys: [String?] = []
     private(set) var encodedSingleKeys: [String?] = []
+    /// Property index by single decode key, for the streaming bytes path.
+    private(set) var decodedKeyIndex: [String: Int] = [:]
+    /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
+    private(set) var decodedKeyBytes: [[UInt8]?] = []
+    /// How many decoded properties are required.
+    private(set) var requiredCount = 0
+    /// Whether the streaming bytes path applies (see `decodesStreaming`).
+    private(set) var streamable = false
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     private(set) var keysAreFixed = true
     private var resolver: RulesResolver?
@@ -96,6 +104,18 @@ final class ModelMetadata<Model: Mappable> {
         decodedProperties = properties.filter(\.isDecoded)
         decodedSingleKeys = decodedProperties.map(\.singleKey)
         encodedSingleKeys = properties.map(\.singleKey)
+        for (index, key) in decodedSingleKeys.enumerated() {
+            if let key, decodedKeyIndex[key] == nil { decodedKeyIndex[key] = index }
+        }
+        decodedKeyBytes = decodedSingleKeys.map { key in
+            guard let bytes = key.map({ Array($0.utf8) }),
+                  !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
+            else { return nil }
+            return bytes
+        }
+        requiredCount = decodedProperties.filter(\.isRequired).count
+        streamable = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
+            && decodedSingleKeys.allSatisfy { $0 != nil }
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver

@@ -4,6 +4,8 @@ protocol PropertyAccessor: Sendable {
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The same for a value of a parsed JSON document.
     func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+    /// The same, reading the value straight from the JSON reader.
+    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
     /// The Swift type's name for messages.
@@ -38,6 +40,10 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         storage.write(try codec.decode(json: value, session), to: base)
     }
 
+    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(try codec.decode(reader: &reader, session), to: base)
+    }
+
 
     @_specialize(where Value == Int)
     @_specialize(where Value == Int64)
@@ -70,6 +76,10 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
 
     func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(.some(try codec.decode(json: value, session)), to: base)
+    }
+
+    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(.some(try codec.decode(reader: &reader, session)), to: base)
     }
 
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {

@@ -141,3 +141,14 @@ enum JSONScalar {
         }
     }
 }
+
+extension JSONNumber {
+    /// Whether `value` (this literal read as a Double) loses nothing the dictionary path would
+    /// reject: a fractional or exponent literal is a Double by nature; an integer literal must be
+    /// exactly representable (integers above 2^53 are not exact as Double).
+    func isExactlyRepresentableAsDouble(_ value: Double) -> Bool {
+        guard isInteger else { return true }
+        guard let integer = int64Value else { return false }
+        return Double(exactly: integer) != nil
+    }
+}

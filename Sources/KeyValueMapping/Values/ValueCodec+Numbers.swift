@@ -41,6 +41,15 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     @_specialize(where Value == Int32)
     @_specialize(where Value == UInt64)
     @_specialize(where Value == UInt8)
+    // Bytes path: an integer literal converts straight from its text; anything else takes the
+    // general route, which also words any error exactly as the dictionary path does.
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        if case .number(let number) = json, let integer = number.int64Value, let result = Value(exactly: integer) {
+            return result
+        }
+        return try decode(json.foundationValue(), session)
+    }
+
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
         if let native = Int(exactly: value) { return native }
         return UInt64(truncatingIfNeeded: value)
@@ -131,6 +140,13 @@ struct DoubleCodec: ValueCodec {
     }
 
     func passesThrough(_ values: [Double]) -> Bool { values.allSatisfy(\.isFinite) }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Double {
+        if case .number(let number) = json, let result = number.doubleValue, number.isExactlyRepresentableAsDouble(result) {
+            return result
+        }
+        return try decode(json.foundationValue(), session)
+    }
 }
 
 /// `Float`: any finite number within Float's range converts to the nearest Float;

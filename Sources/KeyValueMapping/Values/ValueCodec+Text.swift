@@ -30,6 +30,11 @@ struct BoolCodec: ValueCodec {
     }
 
     func encode(_ value: Bool, _ session: EncodingSession) throws -> Any { value }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Bool {
+        if case .bool(let flag) = json { return flag }
+        return try decode(json.foundationValue(), session)
+    }
     var alwaysPassesThrough: Bool { true }
 }
 
@@ -52,6 +57,11 @@ struct StringCodec: ValueCodec {
     }
 
     func encode(_ value: String, _ session: EncodingSession) throws -> Any { value }
+
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> String {
+        if case .string(let text) = json { return text }
+        return try decode(json.foundationValue(), session)
+    }
     var alwaysPassesThrough: Bool { true }
 }
 

@@ -36,6 +36,9 @@ protocol ValueCodec<Value>: Sendable {
 
     /// ``decodeArray(_:_:)`` for the elements of a parsed JSON array.
     func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value]
+
+    /// Reads one value straight from the JSON reader (the streaming bytes path).
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value
 }
 
 extension ValueCodec {

@@ -1,0 +1,209 @@
+import Foundation
+
+// The streaming bytes path: models decode straight from the reader, value by value, with no
+// tree for the values they keep. Each codec's fast path handles the JSON type it expects and
+// otherwise reads the value as a JSONValue and takes the general route, so a failing value is
+// reported with exactly the dictionary path's words.
+
+extension ValueCodec {
+    // Text is by far the most common scalar (dates, URLs, enums, UUIDs): read it directly and
+    // hand the String over, exactly what the dictionary path would see.
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        if try reader.peek() == UInt8(ascii: "\"") {
+            return try decode(try reader.syntax { try $0.readString() } as Any, session)
+        }
+        return try decode(json: try reader.syntax { try $0.readValue() }, session)
+    }
+}
+
+extension JSONReader {
+    /// Runs a reader step, turning its syntax error into a MappingError (the key path is added
+    /// as the error unwinds through the models).
+    @inline(__always)
+    mutating func syntax<T>(_ step: (inout JSONReader) throws -> T) throws -> T {
+        do {
+            return try step(&self)
+        } catch let error as JSONSyntaxError {
+            throw MappingError(.malformedJSON(error.description), underlyingError: error)
+        }
+    }
+
+    /// Consumes `"expected":` when the next key is exactly those bytes, without building a String;
+    /// otherwise consumes nothing. `expected` holds no quote, backslash or control character, so
+    /// equal bytes are a valid, escape-free JSON string.
+    mutating func consumeKey(ifEqualTo expected: [UInt8]) throws -> Bool {
+        let start = position + 1
+        let end = start + expected.count
+        // `position` is at the opening quote (the caller peeked it); every index is checked
+        // against `input.count` before it is read.
+        guard end < input.count, input[position] == UInt8(ascii: "\""), input[end] == UInt8(ascii: "\"") else { return false }
+        for offset in 0..<expected.count where input[start + offset] != expected[offset] { return false }
+        position = end + 1
+        guard try peek() == UInt8(ascii: ":") else {
+            throw MappingError(.malformedJSON(error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position).description))
+        }
+        position += 1
+        return true
+    }
+
+    /// The next non-whitespace byte, not consumed.
+    @inline(__always)
+    mutating func peek() throws -> UInt8 {
+        try syntax { try $0.nextStructuralByte() }
+    }
+}
+
+extension IntegerCodec {
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Int64)
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        let next = try reader.peek()
+        guard next == UInt8(ascii: "-") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        if let integer = try reader.syntax({ try $0.readInt64() }) {
+            if let result = Value(exactly: integer) { return result }
+            return try decode(json: .number(JSONNumber(integer)), session)
+        }
+        return try decode(json: .number(try reader.syntax { try $0.readNumber() }), session)
+    }
+}
+
+extension DoubleCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Double {
+        let next = try reader.peek()
+        guard next == UInt8(ascii: "-") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        if let number = try reader.syntax({ try $0.readDoubleFast() }) { return number }
+        return try decode(json: .number(try reader.syntax { try $0.readNumber() }), session)
+    }
+}
+
+extension StringCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> String {
+        guard try reader.peek() == UInt8(ascii: "\"") else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        return try reader.syntax { try $0.readString() }
+    }
+}
+
+extension BoolCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Bool {
+        switch try reader.peek() {
+        case UInt8(ascii: "t"):
+            try reader.syntax { try $0.readLiteral("true") }
+            return true
+        case UInt8(ascii: "f"):
+            try reader.syntax { try $0.readLiteral("false") }
+            return false
+        default:
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+    }
+}
+
+extension OptionalCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Wrapped? {
+        if try reader.peek() == UInt8(ascii: "n") {
+            try reader.syntax { try $0.readLiteral("null") }
+            return nil
+        }
+        return try wrapped.decode(reader: &reader, session)
+    }
+}
+
+extension ArrayCodec {
+    @_specialize(where Element == String)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == Double)
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> [Element] {
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        try session.enter()
+        defer { session.leave() }
+        reader.position += 1
+        var result: [Element] = []
+        if try reader.peek() == UInt8(ascii: "]") {
+            reader.position += 1
+            return result
+        }
+        while true {
+            let index = result.count
+            do {
+                result.append(try session.withPath(.index(index)) { try element.decode(reader: &reader, session) })
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+            switch try reader.peek() {
+            case UInt8(ascii: ","):
+                reader.position += 1
+            case UInt8(ascii: "]"):
+                reader.position += 1
+                return result
+            case let byte:
+                throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: reader.position).description))
+            }
+        }
+    }
+}
+
+extension DictionaryCodec {
+    @_specialize(where Key == String, Element == Int)
+    @_specialize(where Key == String, Element == String)
+    @_specialize(where Key == String, Element == Double)
+    @_specialize(where Key == String, Element == Any)
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> [Key: Element] {
+        guard try reader.peek() == UInt8(ascii: "{") else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        try session.enter()
+        defer { session.leave() }
+        reader.position += 1
+        var result: [Key: Element] = [:]
+        if try reader.peek() == UInt8(ascii: "}") {
+            reader.position += 1
+            return result
+        }
+        while true {
+            _ = try reader.peek()
+            let text = try reader.syntax { try $0.readKey().key }
+            guard let parsed = key.parse(text) else {
+                throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
+            }
+            do {
+                result[parsed] = try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }
+            } catch let error as MappingError {
+                throw error.prepending(.key(text))
+            }
+            switch try reader.peek() {
+            case UInt8(ascii: ","):
+                reader.position += 1
+            case UInt8(ascii: "}"):
+                reader.position += 1
+                return result
+            case let byte:
+                throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or '}'", at: reader.position).description))
+            }
+        }
+    }
+}
+
+extension SetCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Set<Element> {
+        Set(try elements.decode(reader: &reader, session))
+    }
+}
+
+extension ModelCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
+        guard metadata.decodesStreaming(session), try reader.peek() == UInt8(ascii: "{") else {
+            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        }
+        try session.enter()
+        defer { session.leave() }
+        return try metadata.makeModel(reader: &reader, session)
+    }
+}

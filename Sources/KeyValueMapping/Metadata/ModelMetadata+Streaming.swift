@@ -1,0 +1,78 @@
+import Foundation
+
+/// Decoding a model straight from the JSON reader (the bytes path).
+extension ModelMetadata {
+    /// Whether this model can be decoded member by member from the reader: every key is a single
+    /// top-level key under this decode's naming style and no rule needs the whole dictionary
+    /// (hooks, class clusters, key paths, candidates, gather). Other models read their object
+    /// as a JSONValue first.
+    func decodesStreaming(_ session: DecodingSession) -> Bool {
+        streamable && (keysAreFixed || session.keyStyle.isAsDeclared) && session.options.jsonReading.duplicateKeys == .useLast
+    }
+
+    /// Reads one object (the reader is at its `{`) into a new model. Unknown members are read
+    /// and validated but not kept; a key that appears twice is decoded twice (the last wins).
+    func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
+        var model = Model()
+        let keys = decodedSingleKeys
+        var found = requiredCount > 0 ? [Bool](repeating: false, count: keys.count) : []
+        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            reader.position += 1
+            if try reader.peek() == UInt8(ascii: "}") {
+                reader.position += 1
+                return
+            }
+            var hint = 0
+            while true {
+                _ = try reader.peek()
+                let key: String
+                let matched: Int?
+                if hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes), let expected = keys[hint] {
+                    // The key the declaration order predicts, matched in place.
+                    key = expected
+                    matched = hint
+                    hint += 1
+                } else {
+                    key = try reader.syntax { try $0.readKey().key }
+                    matched = propertyIndex(of: key, keys: keys, hint: &hint)
+                }
+                if let index = matched {
+                    do {
+                        try session.withPath(.key(key)) { try decodedProperties[index].accessor.decode(reader: &reader, into: base, session) }
+                    } catch let error as MappingError {
+                        throw error.prepending(.key(key))
+                    }
+                    if !found.isEmpty { found[index] = true }
+                } else {
+                    _ = try reader.syntax { try $0.readValue() }
+                }
+                switch try reader.peek() {
+                case UInt8(ascii: ","):
+                    reader.position += 1
+                case UInt8(ascii: "}"):
+                    reader.position += 1
+                    return
+                case let byte:
+                    throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or '}'", at: reader.position).description))
+                }
+            }
+        }
+        for index in found.indices where !found[index] && decodedProperties[index].isRequired {
+            throw MappingError(.missingKey(expected: decodedProperties[index].accessor.typeName), path: [.key(keys[index] ?? "")])
+        }
+        try Self.runHook { try model.didDecode() }
+        return model
+    }
+
+    /// The decoded property for `key`: first the one after the previous match (payloads usually
+    /// list keys in declaration order), then a lookup.
+    private func propertyIndex(of key: String, keys: [String?], hint: inout Int) -> Int? {
+        if hint < keys.count, keys[hint] == key {
+            hint += 1
+            return hint - 1
+        }
+        guard let index = decodedKeyIndex[key] else { return nil }
+        hint = index + 1
+        return index
+    }
+}
