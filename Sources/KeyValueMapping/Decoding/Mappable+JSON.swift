@@ -28,14 +28,26 @@ extension KeyValueDecoder {
 }
 
 extension KeyValueEncoder {
-    /// Encodes a model as compact JSON bytes (UTF-8).
+    /// Encodes a model as JSON bytes (UTF-8), written straight from the model's storage with no
+    /// dictionary in between. Compact by default; `.prettyPrinted` and `.sortedKeys` available.
+    /// Model properties are written in declaration order; dictionary properties in key order.
     public func encodeJSON<Model: Mappable>(_ value: Model, options: JSONWritingOptions = []) throws -> Data {
-        try JSONBytes.write(try encode(value), options: options)
+        try write(options) { writer, session in
+            try ModelCodec(metadata: try ModelMetadata.of(Model.self)).encode(value, to: &writer, session)
+        }
     }
 
     /// Encodes an array of models as a JSON array.
     public func encodeJSON<Model: Mappable>(_ values: [Model], options: JSONWritingOptions = []) throws -> Data {
-        try JSONBytes.write(try encode(values), options: options)
+        try write(options) { writer, session in
+            try ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self))).encode(values, to: &writer, session)
+        }
+    }
+
+    private func write(_ options: JSONWritingOptions, _ body: (inout JSONWriter, EncodingSession) throws -> Void) throws -> Data {
+        var writer = JSONWriter(prettyPrinted: options.contains(.prettyPrinted))
+        try body(&writer, EncodingSession(options: self, sortedKeys: options.contains(.sortedKeys)))
+        return Data(writer.bytes)
     }
 }
 
@@ -73,17 +85,8 @@ extension Array where Element: Mappable {
     }
 }
 
-// Bridges the library's own JSON reader and writer (strict RFC 8259, exact numbers) into
-// MappingError.
+// Runs the library's own strict JSON reader over bytes, reporting its errors as MappingErrors.
 enum JSONBytes {
-    static func parse(_ bytes: some Collection<UInt8>, options: JSONReadingOptions) throws -> JSONValue {
-        do {
-            return try JSONValue(jsonData: bytes, options: options)
-        } catch {
-            throw MappingError(.malformedJSON(error.description), underlyingError: error)
-        }
-    }
-
     /// Runs `body` with a reader over `bytes` (in place when they are contiguous), checking the
     /// byte order mark before and that nothing but whitespace follows after.
     static func read<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, _ body: (inout JSONReader) throws -> T) throws -> T {
@@ -97,13 +100,5 @@ enum JSONBytes {
         }
         if let result = try bytes.withContiguousStorageIfAvailable(run) { return result }
         return try Array(bytes).withUnsafeBufferPointer(run)
-    }
-
-    static func write(_ object: Any, options: JSONWritingOptions) throws -> Data {
-        do {
-            return try JSONValue(foundationValue: object).jsonData(options: options)
-        } catch {
-            throw MappingError(.other("the encoded value is not JSON-compatible: \(error.description)"), underlyingError: error)
-        }
     }
 }

@@ -127,6 +127,11 @@ extension ModelMetadata {
         return try ModelMetadata<Dynamic>.of(Dynamic.self).encode(model, session)
     }
 
+    /// The model's own fields as a dictionary (no dynamic-type or cycle handling: callers did that).
+    func encodeDictionary(of model: Model, _ session: EncodingSession) throws -> [String: Any] {
+        try encodeFields(of: model, session)
+    }
+
     private func encodeFields(of model: Model, _ session: EncodingSession) throws -> [String: Any] {
         try session.enter()
         defer { session.leave() }

@@ -15,6 +15,8 @@ final class ModelMetadata<Model: Mappable> {
     private(set) var decodedKeyIndex: [String: Int] = [:]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
     private(set) var decodedKeyBytes: [[UInt8]?] = []
+    /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`.
+    private(set) var encodedKeyOrder: [Int] = []
     /// How many decoded properties are required.
     private(set) var requiredCount = 0
     /// Whether the streaming bytes path applies (see `decodesStreaming`).
@@ -112,6 +114,9 @@ final class ModelMetadata<Model: Mappable> {
                   !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
             else { return nil }
             return bytes
+        }
+        encodedKeyOrder = properties.indices.sorted { left, right in
+            (encodedSingleKeys[left] ?? properties[left].name).utf8.lexicographicallyPrecedes((encodedSingleKeys[right] ?? properties[right].name).utf8)
         }
         requiredCount = decodedProperties.filter(\.isRequired).count
         streamable = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil

@@ -8,6 +8,8 @@ protocol PropertyAccessor: Sendable {
     func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
+    /// Writes `key` and the property's value to the JSON writer, or nothing when it is left out.
+    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws
     /// The Swift type's name for messages.
     var typeName: String { get }
     /// Whether the property is a dictionary (the only kind a gathered key can fill).
@@ -58,6 +60,18 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         if session.omitsNil, codec.isNil(value) { return nil }
         return try codec.encode(value, session)
     }
+
+    @_specialize(where Value == Int)
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Bool)
+    @_specialize(where Value == String)
+    @_specialize(where Value == String?)
+    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        let value = storage.read(from: base)
+        if session.omitsNil, codec.isNil(value) { return }
+        writer.writeKey(key)
+        try codec.encode(value, to: &writer, session)
+    }
 }
 
 /// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
@@ -86,6 +100,13 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
         guard let value = storage.read(from: base) else { return nil }
         if session.omitsNil, codec.isNil(value) { return nil }
         return try codec.encode(value, session)
+    }
+
+    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        guard let value = storage.read(from: base) else { return }
+        if session.omitsNil, codec.isNil(value) { return }
+        writer.writeKey(key)
+        try codec.encode(value, to: &writer, session)
     }
 }
 

@@ -39,6 +39,9 @@ protocol ValueCodec<Value>: Sendable {
 
     /// Reads one value straight from the JSON reader (the streaming bytes path).
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value
+
+    /// Writes the value straight into the JSON writer (the bytes path for encoding).
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws
 }
 
 extension ValueCodec {
@@ -171,13 +174,16 @@ final class EncodingSession: NestingSession {
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
     @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
 
-    init(options: KeyValueEncoder) {
+    init(options: KeyValueEncoder, sortedKeys: Bool = false) {
         self.options = options
+        self.sortedKeys = sortedKeys
         keyStyle = options.keyNamingStyle
         omitsNil = options.nilEncoding == .omit
     }
 
     let omitsNil: Bool
+    /// The bytes path only: write object keys in UTF-8 order.
+    let sortedKeys: Bool
 
     var maximumDepth: Int { options.maximumDepth }
 

@@ -1,0 +1,158 @@
+import Foundation
+
+// The bytes path for encoding: values go straight from the model's storage into the JSON
+// writer's byte buffer, with no dictionary in between. A codec without its own writer writes
+// the JSON-compatible value its dictionary encoder produces.
+
+extension ValueCodec {
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try writer.writeValue(try encode(value, session), sortedKeys: true)
+    }
+}
+
+extension JSONWriter {
+    /// Writes a JSON-compatible Swift value (what the dictionary encoder produces). Dictionary
+    /// keys are written in UTF-8 order, so the output does not depend on hashing order.
+    mutating func writeValue(_ value: Any, sortedKeys: Bool) throws {
+        switch JSONScalar(value) {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .int(let number): writeInteger(number)
+        case .uint(let number): writeUnsigned(number)
+        case .double(let number): try writeFinite(number)
+        case .decimal(let number):
+            guard number.isFinite, let literal = JSONNumber(decimal: number) else { throw MappingError(.nonFiniteNumber("Decimal \(number)")) }
+            writeNumber(literal)
+        case .string(let text): writeString(text)
+        case .array(let array):
+            beginArray()
+            for index in array.indices {
+                do { try writeValue(array[index], sortedKeys: sortedKeys) } catch let error as MappingError { throw error.prepending(.index(index)) }
+            }
+            endArray()
+        case .dictionary(let dictionary):
+            beginObject()
+            for key in JSONWriter.orderedKeys(dictionary.keys) {
+                writeKey(key)
+                do { try writeValue(dictionary[key] ?? NSNull(), sortedKeys: sortedKeys) } catch let error as MappingError { throw error.prepending(.key(key)) }
+            }
+            endObject()
+        case .other:
+            throw MappingError.typeMismatch(expected: "a JSON-compatible value", found: value)
+        }
+    }
+
+    /// Writes a Double, turning NaN and infinities into the library's error.
+    mutating func writeFinite(_ number: Double) throws {
+        do {
+            try writeDouble(number)
+        } catch {
+            throw MappingError(.nonFiniteNumber("Double \(number)"))
+        }
+    }
+
+    /// Keys in UTF-8 byte order.
+    static func orderedKeys(_ keys: some Collection<String>) -> [String] {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
+
+extension JSONNumber {
+    /// A number literal for a finite Decimal (its digits, as Decimal prints them).
+    init?(decimal: Decimal) {
+        let text = decimal.description
+        let valid = text.utf8.withContiguousStorageIfAvailable { JSONReader.isNumberLiteral($0) } ?? false
+        guard valid else { return nil }
+        self.init(validatedLiteral: text)
+    }
+}
+
+extension IntegerCodec {
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        if let signed = Int64(exactly: value) {
+            writer.writeInteger(signed)
+        } else {
+            writer.writeUnsigned(UInt64(truncatingIfNeeded: value))
+        }
+    }
+}
+
+extension DoubleCodec {
+    func encode(_ value: Double, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try writer.writeFinite(value)
+    }
+}
+
+extension BoolCodec {
+    func encode(_ value: Bool, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        writer.writeBool(value)
+    }
+}
+
+extension StringCodec {
+    func encode(_ value: String, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        writer.writeString(value)
+    }
+}
+
+extension OptionalCodec {
+    func encode(_ value: Wrapped?, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        guard let value else { return writer.writeNull() }
+        try wrapped.encode(value, to: &writer, session)
+    }
+}
+
+extension ArrayCodec {
+    func encode(_ value: [Element], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try session.enter()
+        defer { session.leave() }
+        writer.beginArray()
+        for index in value.indices {
+            do {
+                try element.encode(value[index], to: &writer, session)
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+        writer.endArray()
+    }
+}
+
+extension SetCodec {
+    func encode(_ value: Set<Element>, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try elements.encode(Array(value), to: &writer, session)
+    }
+}
+
+extension DictionaryCodec {
+    func encode(_ value: [Key: Element], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try session.enter()
+        defer { session.leave() }
+        var entries: [(text: String, index: Dictionary<Key, Element>.Index)] = []
+        entries.reserveCapacity(value.count)
+        for index in value.indices { entries.append((key.print(value.keys[index]), index)) }
+        entries.sort { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        writer.beginObject()
+        for entry in entries {
+            writer.writeKey(entry.text)
+            do {
+                try element.encode(value.values[entry.index], to: &writer, session)
+            } catch let error as MappingError {
+                throw error.prepending(.key(entry.text))
+            }
+        }
+        writer.endObject()
+    }
+}
+
+extension RawValueCodec {
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try raw.encode(value.rawValue, to: &writer, session)
+    }
+}
+
+extension ModelCodec {
+    func encode(_ value: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try metadata.encode(value, to: &writer, session)
+    }
+}

@@ -1,0 +1,50 @@
+/// Encoding a model straight into the JSON writer (the bytes path).
+extension ModelMetadata {
+    /// Writes the model as a JSON object, properties in declaration order (or in key order with
+    /// `.sortedKeys`). A model whose rules need the whole dictionary (key paths, candidates,
+    /// gather, an `afterEncoding` hook) is encoded to a dictionary first and that is written.
+    func encode(_ model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        if isClass {
+            let object = model as AnyObject
+            if type(of: object) != Model.self, let dynamicType = type(of: object) as? any Mappable.Type {
+                return try Self.encode(object, as: dynamicType, to: &writer, session)
+            }
+            try session.beginObject(object)
+            defer { session.endObject() }
+            return try encodeFields(of: model, to: &writer, session)
+        }
+        try encodeFields(of: model, to: &writer, session)
+    }
+
+    private static func encode<Dynamic: Mappable>(_ object: AnyObject, as type: Dynamic.Type, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        guard let model = object as? Dynamic else {
+            throw MappingError(.other("cannot view \(String(reflecting: Swift.type(of: object))) as \(String(reflecting: Dynamic.self))"))
+        }
+        try ModelMetadata<Dynamic>.of(Dynamic.self).encode(model, to: &writer, session)
+    }
+
+    private func encodeFields(of model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        guard writesStreaming(session) else {
+            return try writer.writeValue(try encodeDictionary(of: model, session), sortedKeys: true)
+        }
+        try session.enter()
+        defer { session.leave() }
+        let order = session.sortedKeys ? encodedKeyOrder : properties.indices.map { $0 }
+        try ModelStorage.withFields(of: model, isClass: isClass) { base in
+            writer.beginObject()
+            for index in order {
+                let key = encodedSingleKeys[index] ?? properties[index].name
+                do {
+                    try properties[index].accessor.encode(from: base, key: key, to: &writer, session)
+                } catch let error as MappingError {
+                    throw error.prepending(.key(key))
+                }
+            }
+            writer.endObject()
+        }
+    }
+
+    private func writesStreaming(_ session: EncodingSession) -> Bool {
+        afterEncoding == nil && encodedSingleKeys.allSatisfy { $0 != nil } && (keysAreFixed || session.keyStyle.isAsDeclared)
+    }
+}
