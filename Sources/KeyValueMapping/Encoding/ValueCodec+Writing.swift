@@ -145,6 +145,27 @@ extension DictionaryCodec {
     }
 }
 
+extension DateCodec {
+    func encode(_ value: Date, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        guard case .iso8601 = session.options.dateEncoding else {
+            return try writer.writeValue(try encode(value, session), sortedKeys: true)
+        }
+        writer.writeString(ISO8601.format(value))
+    }
+}
+
+extension URLCodec {
+    func encode(_ value: URL, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        writer.writeString(value.absoluteString)
+    }
+}
+
+extension UUIDCodec {
+    func encode(_ value: UUID, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        writer.writeString(value.uuidString)
+    }
+}
+
 extension RawValueCodec {
     func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
         try raw.encode(value.rawValue, to: &writer, session)

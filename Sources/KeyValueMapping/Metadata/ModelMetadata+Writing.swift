@@ -29,7 +29,7 @@ extension ModelMetadata {
         }
         try session.enter()
         defer { session.leave() }
-        let order = session.sortedKeys ? encodedKeyOrder : properties.indices.map { $0 }
+        let order = session.sortedKeys ? encodedKeyOrder : declarationOrder
         try ModelStorage.withFields(of: model, isClass: isClass) { base in
             writer.beginObject()
             for index in order {

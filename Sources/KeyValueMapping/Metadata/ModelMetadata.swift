@@ -15,8 +15,9 @@ final class ModelMetadata<Model: Mappable> {
     private(set) var decodedKeyIndex: [String: Int] = [:]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
     private(set) var decodedKeyBytes: [[UInt8]?] = []
-    /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`.
+    /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`, and in declaration order.
     private(set) var encodedKeyOrder: [Int] = []
+    private(set) var declarationOrder: [Int] = []
     /// How many decoded properties are required.
     private(set) var requiredCount = 0
     /// Whether the streaming bytes path applies (see `decodesStreaming`).
@@ -115,6 +116,7 @@ final class ModelMetadata<Model: Mappable> {
             else { return nil }
             return bytes
         }
+        declarationOrder = Array(properties.indices)
         encodedKeyOrder = properties.indices.sorted { left, right in
             (encodedSingleKeys[left] ?? properties[left].name).utf8.lexicographicallyPrecedes((encodedSingleKeys[right] ?? properties[right].name).utf8)
         }
