@@ -1,34 +1,36 @@
 /// Everything KeyValueMapping knows about one `Mappable` type, built once and cached.
+// Every `var` below is written only by `populate`, before publication, and read-only after it;
+// the dynamic exclusivity checks Swift would run on each read in the hot loops buy nothing.
 final class ModelMetadata<Model: Mappable> {
     let typeName = String(reflecting: Model.self)
     let isClass = Model.self is AnyClass
     /// Every mapped property, superclass properties first.
-    private(set) var properties: [PropertyDescriptor] = []
+    @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
-    private(set) var decodedProperties: [PropertyDescriptor] = []
+    @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
     /// Properties the enumerator found but does not map, with the reason.
-    private(set) var skippedProperties: [(name: String, reason: String)] = []
+    @exclusivity(unchecked) private(set) var skippedProperties: [(name: String, reason: String)] = []
     /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
-    private(set) var decodedSingleKeys: [String?] = []
-    private(set) var encodedSingleKeys: [String?] = []
+    @exclusivity(unchecked) private(set) var decodedSingleKeys: [String?] = []
+    @exclusivity(unchecked) private(set) var encodedSingleKeys: [String?] = []
     /// Property index by single decode key, for the streaming bytes path.
-    private(set) var decodedKeyIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private(set) var decodedKeyIndex: [String: Int] = [:]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
-    private(set) var decodedKeyBytes: [[UInt8]?] = []
+    @exclusivity(unchecked) private(set) var decodedKeyBytes: [[UInt8]?] = []
     /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`, and in declaration order.
-    private(set) var encodedKeyOrder: [Int] = []
-    private(set) var declarationOrder: [Int] = []
+    @exclusivity(unchecked) private(set) var encodedKeyOrder: [Int] = []
+    @exclusivity(unchecked) private(set) var declarationOrder: [Int] = []
     /// How many decoded properties are required.
-    private(set) var requiredCount = 0
+    @exclusivity(unchecked) private(set) var requiredCount = 0
     /// Whether the streaming bytes path applies (see `decodesStreaming`).
-    private(set) var streamable = false
+    @exclusivity(unchecked) private(set) var streamable = false
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
-    private(set) var keysAreFixed = true
-    private var resolver: RulesResolver?
+    @exclusivity(unchecked) private(set) var keysAreFixed = true
+    @exclusivity(unchecked) private var resolver: RulesResolver?
     /// The type's hooks from its rules; `nil` when not declared.
-    private(set) var beforeDecoding: MappingRules.DictionaryHook?
-    private(set) var afterEncoding: MappingRules.DictionaryHook?
-    private(set) var subtypeResolver: MappingRules.SubtypeResolver?
+    @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
+    @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
+    @exclusivity(unchecked) private(set) var subtypeResolver: MappingRules.SubtypeResolver?
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
