@@ -11,6 +11,9 @@ struct Options {
     var jsonPath: String?
     /// Run only this workload.
     var filter: WorkloadName?
+    /// Set only in the child process the memory measurement starts: run the probe on this
+    /// many MB of input and nothing else (see ``MemoryProbe``; not in `--help`).
+    var memoryProbeMegabytes: Int?
 
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws {
@@ -28,6 +31,11 @@ struct Options {
                     throw BenchmarkFailure("--filter needs one of: \(names)")
                 }
                 filter = workload
+            case MemoryProbe.flag:
+                guard let size = remaining.popFirst().flatMap({ Int($0) }) else {
+                    throw BenchmarkFailure("\(MemoryProbe.flag) needs a size in MB")
+                }
+                memoryProbeMegabytes = size
             case "--help", "-h":
                 print("usage: Benchmarks [--quick] [--json PATH] [--filter \(WorkloadName.allCases.map(\.rawValue).joined(separator: "|"))]")
                 exit(0)
@@ -75,6 +83,14 @@ func runBenchmarks(_ options: Options) throws {
         let suite = try CanadaWorkload.suite()
         report(try suite.run(with: runner), "canada (1 object = the whole feature collection, \(Report.grouped(Double(suite.bytes.count))) bytes)")
     }
+    // Printed only: these figures have no operation or candidate name in the JSON report.
+    let parseOnly = ParseOnly.inputs.map(\.workload).filter(selected)
+    if !parseOnly.isEmpty {
+        ParseOnly.printTable(try ParseOnly.measure(runner: runner, workloads: parseOnly))
+    }
+    if selected(.flat) {
+        MemoryProbe.printReport(try MemoryProbe.measure(megabytes: options.quick ? 10 : 100))
+    }
     if let path = options.jsonPath {
         try Report.writeJSON(all, to: path)
         print("\nwrote \(all.count) figures to \(path)")
@@ -84,7 +100,12 @@ func runBenchmarks(_ options: Options) throws {
 }
 
 do {
-    try runBenchmarks(try Options(arguments: Array(CommandLine.arguments.dropFirst())))
+    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    if let megabytes = options.memoryProbeMegabytes {
+        try MemoryProbe.runChild(megabytes: megabytes)
+    } else {
+        try runBenchmarks(options)
+    }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)

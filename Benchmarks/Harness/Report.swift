@@ -81,11 +81,13 @@ enum Report {
         return result
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
+    /// `text` padded with spaces on the right to `width` characters (never truncated).
+    static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    private static func padLeft(_ text: String, _ width: Int) -> String {
+    /// `text` padded with spaces on the left to `width` characters (never truncated).
+    static func padLeft(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
 }

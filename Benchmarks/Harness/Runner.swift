@@ -47,20 +47,34 @@ final class Runner {
         objects: Int,
         bytes: Int
     ) throws -> [Measurement] {
+        let statistics = try sample(candidates.map(\.body), objects: objects)
+        return candidates.indices.map { index in
+            Measurement(
+                workload: workload, operation: operation, candidate: candidates[index].name,
+                statistics: statistics[index], objects: objects, bytesPerRound: bytes
+            )
+        }
+    }
+
+    /// Times `bodies` (each one full round of work returning a checksum) interleaved, with
+    /// warm-up and the settings' rounds, and returns ns per object for each, in the order given.
+    /// Figures that are not a ``Measurement`` (the parse-only table) use this directly, so they
+    /// get the same method without a name in the JSON report.
+    func sample(_ bodies: [() throws -> Int], objects: Int) throws -> [Statistics] {
         var repetitions: [Int] = []
-        for candidate in candidates {
+        for body in bodies {
             var slowest = 0.0
             for _ in 0..<max(1, settings.warmUps) {
-                slowest = try time { checksum &+= try candidate.body() }
+                slowest = try time { checksum &+= try body() }
             }
             repetitions.append(max(1, Int(settings.targetSampleNanoseconds / max(slowest, 1))))
         }
 
-        var samples = Array(repeating: [Double](), count: candidates.count)
+        var samples = Array(repeating: [Double](), count: bodies.count)
         for round in 0..<settings.rounds {
-            for offset in candidates.indices {
-                let index = (round + offset) % candidates.count
-                let body = candidates[index].body
+            for offset in bodies.indices {
+                let index = (round + offset) % bodies.count
+                let body = bodies[index]
                 let count = repetitions[index]
                 var sum = 0
                 let elapsed = try time {
@@ -70,12 +84,7 @@ final class Runner {
                 samples[index].append(elapsed / Double(count * objects))
             }
         }
-        return candidates.indices.map { index in
-            Measurement(
-                workload: workload, operation: operation, candidate: candidates[index].name,
-                statistics: Statistics(samples: samples[index]), objects: objects, bytesPerRound: bytes
-            )
-        }
+        return samples.map { Statistics(samples: $0) }
     }
 
     /// Folds a checksum computed outside ``measure`` (for example by the cold-start loop).

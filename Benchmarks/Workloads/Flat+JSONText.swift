@@ -1,0 +1,83 @@
+import Foundation
+
+// Writes generated flat records straight to JSON text, record by record, into one buffer
+// reserved up front. The memory probe needs this: building `[FlatRecord]` and a
+// JSONSerialization tree first would raise the process's peak RSS (a high-water mark) far
+// above the decode's own, before the decode even starts.
+
+/// A large, deterministic JSON array of flat records for the memory probe.
+struct FlatText {
+    /// The JSON text: `[record,record,…]`, slightly over the requested size.
+    let bytes: [UInt8]
+    /// Records written.
+    let records: Int
+    /// A few records by index (spread through the array, the last included), kept to check
+    /// the decoded result against.
+    let samples: [(index: Int, record: FlatRecord)]
+
+    /// Every this many records one is kept as a sample.
+    private static let sampleStride = 9_973
+
+    /// Records from ``FlatGenerator`` (the same ones the flat workload uses, continued) until
+    /// the text reaches `target` bytes.
+    static func make(bytes target: Int) -> FlatText {
+        var generator = FlatGenerator()
+        var text: [UInt8] = []
+        // One record is a few hundred bytes; the slack means the buffer never grows, so
+        // generation never holds two copies of it.
+        text.reserveCapacity(target + 64 * 1024)
+        text.append(UInt8(ascii: "["))
+        var count = 0
+        var samples: [(index: Int, record: FlatRecord)] = []
+        var last = FlatRecord()
+        while text.count < target {
+            let record = generator.record(id: count + 1)
+            if count > 0 { text.append(UInt8(ascii: ",")) }
+            record.appendJSON(to: &text)
+            if count.isMultiple(of: sampleStride) { samples.append((count, record)) }
+            last = record
+            count += 1
+        }
+        text.append(UInt8(ascii: "]"))
+        if count > 0, samples.last?.index != count - 1 { samples.append((count - 1, last)) }
+        return FlatText(bytes: text, records: count, samples: samples)
+    }
+}
+
+extension FlatRecord {
+    /// Appends the record as a compact JSON object with the keys and value forms of
+    /// ``handWrittenDictionary()`` (absent optionals are left out, dates are ISO 8601 text).
+    func appendJSON(to text: inout [UInt8]) {
+        var json = "{\"id\":\(id),\"score\":\(score),\"active\":\(active),\"name\":\(Self.quoted(name))"
+        if let nickname { json += ",\"nickname\":\(Self.quoted(nickname))" }
+        json += ",\"tags\":[\(tags.map(Self.quoted).joined(separator: ","))]"
+        json += ",\"location\":{\"x\":\(location.x),\"y\":\(location.y),\"label\":\(Self.quoted(location.label))}"
+        json += ",\"kind\":\(Self.quoted(kind.rawValue)),\"created_at\":\(Self.quoted(DateText.format(created_at)))"
+        if let homepage { json += ",\"homepage\":\(Self.quoted(homepage.absoluteString))" }
+        json += ",\"revision\":\(revision),\"counters\":{"
+        // Sorted so the text is the same on every run; dictionary order is randomly seeded.
+        json += counters.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)):\($0.value)" }.joined(separator: ",")
+        json += "}}"
+        text.append(contentsOf: json.utf8)
+    }
+
+    /// `value` as a JSON string literal. The generated text holds no quotes or control
+    /// characters today, but escaping keeps the writer correct if the generator changes.
+    /// (Doubles need no such care: Swift's shortest `description` of a finite value, such as
+    /// `12.5` or `1e-05`, is valid JSON.)
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import KeyValueMapping
+
+// memory: the peak resident set of one `KeyValueDecoder().decode([FlatRecord].self, fromJSON:)`
+// on a large array. Peak RSS is a high-water mark for the whole address space, so the decode
+// runs in a fresh child (this binary re-executed with a hidden flag): the parent's own tables,
+// caches and freed-but-kept heap would otherwise hide the decode's peak. The figures go to
+// the printed table only; the JSON report keeps its fixed names.
+
+/// Measures and prints the decode's peak RSS relative to its input size.
+enum MemoryProbe {
+    /// The hidden command-line flag that makes this binary act as the child; its argument is
+    /// the input size in megabytes (10^6 bytes).
+    static let flag = "--memory-probe"
+    /// The goal the table reports against (never enforced): peak RSS at most this many times
+    /// the input size.
+    static let targetRatio = 3.0
+    /// The prefix of the one line the child prints for the parent to read.
+    private static let resultPrefix = "memory-probe-result"
+
+    /// What the child measured.
+    struct Result {
+        /// JSON text bytes decoded.
+        let inputBytes: Int
+        /// Records in the array (and in the decoded result).
+        let records: Int
+        /// Peak RSS after generating the input, before decoding, in KiB.
+        let baselineKiB: Int
+        /// Peak RSS after decoding, with the result still alive, in KiB.
+        let peakKiB: Int
+        /// Wall time of the decode alone.
+        let decodeNanoseconds: Double
+        /// `getrusage`'s `ru_maxrss` after decoding, in KiB (see `peakResidentKiB`).
+        let maxRSSKiB: Int
+    }
+
+    // MARK: Parent
+
+    /// Runs the probe in a child process on `megabytes` MB of input and returns its figures;
+    /// throws if the child fails (its own message is already on standard error).
+    static func measure(megabytes: Int) throws -> Result {
+        let process = Process()
+        process.executableURL = executableURL()
+        process.arguments = [flag, String(megabytes)]
+        let output = Pipe()
+        process.standardOutput = output
+        // Standard error is inherited, so the child's failure message reaches the user as is.
+        do {
+            try process.run()
+        } catch {
+            throw BenchmarkFailure("memory: cannot start the probe \(process.executableURL?.path ?? "?"): \(error)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let how = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
+            throw BenchmarkFailure("memory: the probe (\(megabytes) MB) \(how) \(process.terminationStatus); see its message above")
+        }
+        guard let result = parse(text) else {
+            throw BenchmarkFailure("memory: the probe printed no result line; its output was: \(text)")
+        }
+        return result
+    }
+
+    /// Prints the "memory" table: input size, baseline and peak RSS, and the ratios.
+    static func printReport(_ result: Result) {
+        let megabyte = 1e6
+        let input = Double(result.inputBytes)
+        let baseline = Double(result.baselineKiB) * 1024
+        let peak = Double(result.peakKiB) * 1024
+        let peakRatio = peak / input
+        print("\n== memory (peak RSS of KeyValueDecoder().decode([FlatRecord].self, fromJSON:) in a fresh process; MB = 10^6 bytes) ==")
+        let header = [
+            Report.padLeft("input MB", 9), Report.padLeft("records", 10), Report.padLeft("baseline MB", 12),
+            Report.padLeft("peak MB", 9), Report.padLeft("peak/input", 11), Report.padLeft("(peak-base)/input", 18),
+            Report.padLeft("decode", 9), Report.padLeft("MB/s", 7),
+        ]
+        print(header.joined(separator: " "))
+        let row = [
+            Report.padLeft(String(format: "%.1f", input / megabyte), 9),
+            Report.padLeft(Report.grouped(Double(result.records)), 10),
+            Report.padLeft(String(format: "%.1f", baseline / megabyte), 12),
+            Report.padLeft(String(format: "%.1f", peak / megabyte), 9),
+            Report.padLeft(String(format: "%.2f×", peakRatio), 11),
+            Report.padLeft(String(format: "%.2f×", (peak - baseline) / input), 18),
+            Report.padLeft(Report.duration(result.decodeNanoseconds), 9),
+            Report.padLeft(String(format: "%.1f", input / result.decodeNanoseconds * 1e9 / megabyte), 7),
+        ]
+        print(row.joined(separator: " "))
+        let verdict = peakRatio <= targetRatio ? "met" : "missed"
+        let target = String(format: "%.0f", targetRatio)
+        let actual = String(format: "%.2f", peakRatio)
+        print("  target peak ≤ \(target)× input: \(verdict) (\(actual)×); baseline = peak RSS after generating the input, before decoding")
+        // Shown so nobody "simplifies" the probe back to getrusage: in a child it is the parent's peak.
+        if result.maxRSSKiB > result.peakKiB + 1024 {
+            let inherited = String(format: "%.1f", Double(result.maxRSSKiB) * 1024 / megabyte)
+            print("  (peak RSS is VmHWM; getrusage's ru_maxrss says \(inherited) MB because Linux carries the parent's peak across exec)")
+        }
+    }
+
+    // Re-executes this very binary. `arguments[0]` without a slash was found through PATH,
+    // which the child cannot rely on; /proc/self/exe names the running file on Linux.
+    private static func executableURL() -> URL {
+        let invoked = CommandLine.arguments.first ?? ""
+        guard invoked.contains("/") else { return URL(fileURLWithPath: "/proc/self/exe") }
+        return URL(fileURLWithPath: invoked)
+    }
+
+    // Reads `memory-probe-result key=value …`; nil if the line or a field is missing.
+    private static func parse(_ text: String) -> Result? {
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) }) else { return nil }
+        var fields: [String: Double] = [:]
+        for pair in line.split(separator: " ").dropFirst() {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let number = Double(parts[1]) { fields[String(parts[0])] = number }
+        }
+        guard let bytes = fields["input_bytes"], let records = fields["records"], let baseline = fields["baseline_kib"],
+              let peak = fields["peak_kib"], let nanoseconds = fields["decode_ns"], let maxRSS = fields["ru_maxrss_kib"]
+        else { return nil }
+        return Result(
+            inputBytes: Int(bytes), records: Int(records), baselineKiB: Int(baseline), peakKiB: Int(peak),
+            decodeNanoseconds: nanoseconds, maxRSSKiB: Int(maxRSS)
+        )
+    }
+
+    // MARK: Child
+
+    /// The child's whole job: generate about `megabytes` MB of flat records as JSON text,
+    /// decode them once, check the result, and print one result line. Throws (so the process
+    /// exits non-zero with the message) if the decode fails or the result is wrong.
+    static func runChild(megabytes: Int) throws {
+        guard megabytes > 0 else { throw BenchmarkFailure("\(flag) needs a positive size in MB") }
+        let input = FlatText.make(bytes: megabytes * 1_000_000)
+        let baseline = try peakResidentKiB()
+        let decoder = KeyValueDecoder()
+        var decoded: [FlatRecord] = []
+        let nanoseconds = try time {
+            do {
+                decoded = try decoder.decode([FlatRecord].self, fromJSON: input.bytes)
+            } catch {
+                throw BenchmarkFailure("memory probe: decoding \(input.records) flat records (\(input.bytes.count) bytes) failed: \(error)")
+            }
+        }
+        // Touch the result while it is alive, so the peak below includes it.
+        guard decoded.count == input.records else {
+            throw BenchmarkFailure("memory probe: decoded \(decoded.count) flat records, expected \(input.records)")
+        }
+        for (index, expected) in input.samples where decoded[index] != expected {
+            throw BenchmarkFailure("memory probe: flat record [\(index)] decoded as \(decoded[index]), expected \(expected)")
+        }
+        let peak = try peakResidentKiB()
+        let maxRSS = try reportedMaxRSSKiB()
+        print(
+            "\(resultPrefix) input_bytes=\(input.bytes.count) records=\(decoded.count) baseline_kib=\(baseline) "
+                + "peak_kib=\(peak) decode_ns=\(Int(nanoseconds)) ru_maxrss_kib=\(maxRSS)"
+        )
+    }
+
+    /// The peak resident set of this process's address space so far, in KiB: `VmHWM` from
+    /// `/proc/self/status`.
+    ///
+    /// Not `getrusage`'s `ru_maxrss`: Linux folds the old address space's high-water mark into
+    /// it at `execve`, so a child started by this benchmark reports the parent's peak (about
+    /// 250 MB after the other tables) before it has allocated anything. `VmHWM` belongs to the
+    /// address space `execve` creates, so it starts from zero.
+    private static func peakResidentKiB() throws -> Int {
+        guard let status = FileHandle(forReadingAtPath: "/proc/self/status") else {
+            throw BenchmarkFailure("memory probe: cannot open /proc/self/status (the probe needs Linux)")
+        }
+        defer { try? status.close() }
+        // /proc files report size 0, so read to the end rather than by size.
+        let text = String(decoding: status.readDataToEndOfFile(), as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            // "VmHWM:\t  338528 kB"
+            if let field = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first, let kib = Int(field) {
+                return kib
+            }
+        }
+        throw BenchmarkFailure("memory probe: no VmHWM line in /proc/self/status")
+    }
+
+    /// `getrusage`'s `ru_maxrss` in KiB, recorded only to show how far it is off in a child.
+    private static func reportedMaxRSSKiB() throws -> Int {
+        var usage = rusage()
+        // Glibc imports RUSAGE_SELF as an enum case while getrusage takes its raw Int32.
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else {
+            throw BenchmarkFailure("memory probe: getrusage failed (errno \(errno))")
+        }
+        return Int(usage.ru_maxrss)
+    }
+}
