@@ -7,23 +7,21 @@ extension KeyValueDecoder {
     /// declare a dictionary hook.
     public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
         let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
-        return try JSONBytes.read(bytes, options: jsonReading) { reader in
-            guard try reader.peek() == UInt8(ascii: "{") else {
-                throw MappingError(.typeMismatch(expected: "a JSON object for \(Model.self)", found: "another JSON value"))
-            }
-            return try codec.decode(reader: &reader, DecodingSession(options: self))
-        }
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object for \(Model.self)", stream: { reader in
+            try codec.decode(reader: &reader, DecodingSession(options: self))
+        }, tree: { value in
+            try codec.decode(json: value, DecodingSession(options: self))
+        })
     }
 
     /// Decodes an array of models from JSON bytes holding a top-level array.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
-        return try JSONBytes.read(bytes, options: jsonReading) { reader in
-            guard try reader.peek() == UInt8(ascii: "[") else {
-                throw MappingError(.typeMismatch(expected: "a JSON array of \(Model.self)", found: "another JSON value"))
-            }
-            return try codec.decode(reader: &reader, DecodingSession(options: self))
-        }
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "["), expected: "a JSON array of \(Model.self)", stream: { reader in
+            try codec.decode(reader: &reader, DecodingSession(options: self))
+        }, tree: { value in
+            try codec.decode(json: value, DecodingSession(options: self))
+        })
     }
 }
 
@@ -87,16 +85,35 @@ extension Array where Element: Mappable {
 
 // Runs the library's own strict JSON reader over bytes, reporting its errors as MappingErrors.
 enum JSONBytes {
-    /// Runs `body` with a reader over `bytes` (in place when they are contiguous), checking the
-    /// byte order mark before and that nothing but whitespace follows after.
-    static func read<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, _ body: (inout JSONReader) throws -> T) throws -> T {
+    /// Decodes by streaming from a reader over `bytes`. A value error there is decoded again
+    /// from the parsed tree: with repeated keys the stream has already decoded an earlier
+    /// occurrence, while the tree keeps only the last, as the dictionary path does; otherwise
+    /// the tree reports the same error. Syntax errors are reported from the stream, with the
+    /// model key path.
+    static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
+                          stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
         func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> T {
-            // The buffer is valid for this call only; the reader does not outlive it.
+            // The buffer is valid for this call only; neither reader nor tree outlives it.
             var reader = JSONReader(input: buffer, options: options)
-            try reader.syntax { try $0.beginDocument() }
-            let result = try body(&reader)
-            try reader.syntax { try $0.endDocument() }
-            return result
+            do {
+                try reader.syntax { try $0.beginDocument() }
+                guard try reader.peek() == opening else {
+                    throw MappingError(.typeMismatch(expected: expected, found: "another JSON value"))
+                }
+                let result = try stream(&reader)
+                try reader.syntax { try $0.endDocument() }
+                return result
+            } catch let error as MappingError {
+                if case .malformedJSON = error.reason { throw error }
+                if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONValue(jsonData: buffer, options: options)
+                } catch {
+                    throw MappingError(.malformedJSON(error.description), underlyingError: error)
+                }
+                return try tree(parsed)
+            }
         }
         if let result = try bytes.withContiguousStorageIfAvailable(run) { return result }
         return try Array(bytes).withUnsafeBufferPointer(run)

@@ -150,7 +150,7 @@ extension DateCodec {
         guard case .iso8601 = session.options.dateEncoding else {
             return try writer.writeValue(try encode(value, session), sortedKeys: true)
         }
-        writer.writeString(ISO8601.format(value))
+        writer.writeString(try ISO8601.formatted(value))
     }
 }
 

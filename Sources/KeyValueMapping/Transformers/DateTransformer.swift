@@ -33,7 +33,7 @@ public struct DateTransformer: PropertyTransformer {
     /// Formats the date as JSON.
     public func encode(_ value: Date) throws -> Any {
         switch format {
-        case .iso8601(let fractional): return ISO8601.format(value, alwaysFractional: fractional)
+        case .iso8601(let fractional): return try ISO8601.formatted(value, alwaysFractional: fractional)
         case .secondsSince1970: return value.timeIntervalSince1970
         case .millisecondsSince1970: return (value.timeIntervalSince1970 * 1000).rounded()
         case .pattern(let fixed): return fixed.format(value)

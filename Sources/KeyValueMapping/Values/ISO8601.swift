@@ -85,7 +85,23 @@ enum ISO8601 {
     }
 
     /// `2024-05-01T13:45:30Z`, with `.SSS` milliseconds when the date has a fractional second.
-    static func format(_ date: Date, alwaysFractional: Bool = false) -> String {
+    /// The first and last instants with a four-digit year, 0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59.999Z: the range the scanner reads back.
+    static let representableSeconds = -62_167_219_200.0...253_402_300_799.999
+
+    /// The text for `date`, or an `invalidValue` error for a date outside years 0000–9999 (which
+    /// this format, and the scanner, do not represent).
+    static func formatted(_ date: Date, alwaysFractional: Bool = false) throws -> String {
+        guard representableSeconds.contains(date.timeIntervalSince1970) else {
+            throw MappingError(.invalidValue(expected: "a date in years 0000–9999", found: "Date \(date.timeIntervalSince1970) seconds since 1970",
+                                             detail: "ISO 8601 text has four-digit years"))
+        }
+        return format(date, alwaysFractional: alwaysFractional)
+    }
+
+    // Callers check `representableSeconds` first (see `formatted`), so the conversions below
+    // stay far inside Int64.
+    private static func format(_ date: Date, alwaysFractional: Bool) -> String {
         let interval = date.timeIntervalSince1970
         var milliseconds = Int64((interval * 1000).rounded())
         var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
@@ -113,8 +129,7 @@ enum ISO8601 {
                 buffer[count] = UInt8(ascii: byte)
                 count += 1
             }
-            if year < 0 { append("-") }
-            append(min(abs(year), 999_999), width: abs(year) > 9999 ? 6 : 4); append("-")
+            append(year, width: 4); append("-")
             append(month, width: 2); append("-")
             append(day, width: 2); append("T")
             append(secondOfDay / 3600, width: 2); append(":")

@@ -20,7 +20,9 @@ struct AnyValueCodec: ValueCodec {
         case .bool(let flag): return flag
         case .int(let number): return Int(number)
         case .uint(let number): return number
-        case .double(let number): return number
+        case .double(let number):
+            guard number.isFinite else { throw DoubleCodec.outOfRange }
+            return number
         case .decimal(let number): return number
         case .string(let text): return text
         case .array, .dictionary:

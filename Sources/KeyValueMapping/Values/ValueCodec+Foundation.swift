@@ -37,7 +37,7 @@ struct DateCodec: ValueCodec {
 
     func encode(_ value: Date, _ session: EncodingSession) throws -> Any {
         switch session.options.dateEncoding {
-        case .iso8601: return ISO8601.format(value)
+        case .iso8601: return try ISO8601.formatted(value)
         case .secondsSince1970: return value.timeIntervalSince1970
         case .millisecondsSince1970: return (value.timeIntervalSince1970 * 1000).rounded()
         case .custom(let convert): return try convert(value)

@@ -162,10 +162,13 @@ struct FloatCodec: ValueCodec {
             guard case .typeMismatch = error.reason else { throw error }
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+        // Overflow means rounding to Float gives infinity; 3.4028235e38 (how Float.max prints)
+        // still rounds to Float.max, so every Float's own text reads back.
+        let result = Float(number)
+        guard result.isFinite else {
             throw MappingError.overflow(expected: typeName, found: value)
         }
-        return Float(number)
+        return result
     }
 
     func encode(_ value: Float, _ session: EncodingSession) throws -> Any {

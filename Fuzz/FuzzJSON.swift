@@ -1,0 +1,247 @@
+// libFuzzer target over KeyValueMapping's strict JSON reader and its bytes → model path.
+//
+// Compiled together with the library's sources (see Fuzz/run.sh), so the library's types are
+// used directly, without `import KeyValueMapping`. Every check that fails calls `fatalError`,
+// which is how libFuzzer learns about a bug: the process dies and the input is saved.
+//
+// Oracles, for every input:
+//   1. JSON reader: a text that parses is written back compactly (and pretty-printed), and the
+//      output parses again to an equal value; compact output is a fixpoint of read → write.
+//   2. Reader options: a parse with `maximumDepth = 8` and `duplicateKeys = .reject` succeeds
+//      only if the default parse does, and then gives the same value (so does `.useFirst`);
+//      `allowsByteOrderMark` equals parsing the text without its BOM.
+//   3. Bytes → model: decoding with `KeyValueDecoder().decode(_:fromJSON:)` either throws a
+//      `MappingError` or gives a model whose `jsonData()` decodes again to an equal model
+//      (models without `Equatable` are compared through their sorted-key JSON).
+//   4. Streaming vs dictionary path: the bytes path and `decode(_:from:)` on the parsed
+//      dictionary agree on success or failure, and on the model.
+
+import Foundation
+
+// MARK: - Models
+
+enum FuzzKind: String {
+    case a, b, zz
+}
+
+struct FuzzInner: Mappable, Equatable {
+    var i = 0
+    var s = ""
+    var o: Int?
+}
+
+/// Lossless types only: every decoded value must survive encode → decode unchanged.
+struct FuzzScalars: Mappable, Equatable {
+    var i = 0
+    var i8: Int8 = 0
+    var u: UInt64 = 0
+    var d = 0.0
+    var f: Float = 0
+    var b = false
+    var s = ""
+    var os: String?
+    var oi: Int?
+    var k = FuzzKind.a
+    var n = FuzzInner()
+    var on: FuzzInner?
+    var ai: [Int] = []
+    var an: [FuzzInner] = []
+    var m: [String: Int] = [:]
+    var od: Double?
+}
+
+/// Foundation types and `Any`: compared through their JSON, since `Any` has no equality and
+/// dates are written with millisecond precision.
+struct FuzzFoundation: Mappable {
+    var t = Date(timeIntervalSince1970: 0)
+    var ot: Date?
+    var url = URL(string: "x")
+    var dec = Decimal(0)
+    var any: Any = 0
+    var oany: Any?
+    var am: [String: Any] = [:]
+}
+
+// MARK: - Helpers
+
+func fuzzFail(_ message: String, _ bytes: [UInt8]) -> Never {
+    let text = String(decoding: bytes.prefix(512), as: UTF8.self)
+    fatalError("FuzzJSON: \(message)\ninput (\(bytes.count) bytes, first 512 as UTF-8): \(text)")
+}
+
+func parse(_ bytes: [UInt8], _ options: JSONReadingOptions = JSONReadingOptions()) -> JSONValue? {
+    do {
+        return try JSONValue(jsonData: bytes, options: options)
+    } catch {
+        return nil
+    }
+}
+
+/// Runs an encode that must succeed; a thrown error is a failure that names it.
+func mustEncode(_ what: String, _ bytes: [UInt8], _ body: () throws -> Data) -> [UInt8] {
+    do {
+        return [UInt8](try body())
+    } catch {
+        fuzzFail("\(what) threw \(type(of: error)): \(error)", bytes)
+    }
+}
+
+/// Runs a decode of encoded output, which must succeed; a thrown error is a failure.
+func mustDecode<T>(_ what: String, _ bytes: [UInt8], encoded: [UInt8], _ body: () throws -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        fuzzFail("\(what) threw \(type(of: error)): \(error)\nencoded: \(String(decoding: encoded.prefix(512), as: UTF8.self))", bytes)
+    }
+}
+
+/// Runs a decode; a `MappingError` means "rejected" (nil); any other error breaks the
+/// library's contract that every failure is a `MappingError`.
+func attempt<T>(_ what: String, _ bytes: [UInt8], _ body: () throws -> T) -> T? {
+    do {
+        return try body()
+    } catch is MappingError {
+        return nil
+    } catch {
+        fuzzFail("\(what) threw a non-MappingError \(type(of: error)): \(error)", bytes)
+    }
+}
+
+let sortedWriting: JSONWritingOptions = [.sortedKeys]
+
+// MARK: - JSON reader
+
+func checkReader(_ bytes: [UInt8]) -> JSONValue? {
+    let value = parse(bytes)
+
+    if let value {
+        let compact = [UInt8](value.jsonData())
+        guard let again = parse(compact) else {
+            fuzzFail("compact output does not parse: \(String(decoding: compact.prefix(512), as: UTF8.self))", bytes)
+        }
+        guard again == value else { fuzzFail("re-parse of compact output differs", bytes) }
+        let compactAgain = [UInt8](again.jsonData())
+        guard compactAgain == compact else { fuzzFail("compact output is not a fixpoint of read → write", bytes) }
+
+        let pretty = [UInt8](value.jsonData(options: .prettyPrinted))
+        guard let prettyAgain = parse(pretty) else { fuzzFail("pretty-printed output does not parse", bytes) }
+        guard prettyAgain == value else { fuzzFail("re-parse of pretty-printed output differs", bytes) }
+
+        let sorted = [UInt8](value.jsonData(options: sortedWriting))
+        guard let sortedAgain = parse(sorted) else { fuzzFail("sorted-key output does not parse", bytes) }
+        guard [UInt8](sortedAgain.jsonData(options: sortedWriting)) == sorted else {
+            fuzzFail("sorted-key output is not a fixpoint of read → write", bytes)
+        }
+    }
+
+    // A stricter reader accepts a subset of texts, and reads them the same way.
+    var strict = JSONReadingOptions()
+    strict.maximumDepth = 8
+    strict.duplicateKeys = .reject
+    if let strictValue = parse(bytes, strict) {
+        guard let value else { fuzzFail("strict options accept a text the defaults reject", bytes) }
+        guard strictValue == value else { fuzzFail("strict parse differs from default parse", bytes) }
+        var first = JSONReadingOptions()
+        first.duplicateKeys = .useFirst
+        guard parse(bytes, first) == value else { fuzzFail("useFirst differs on a text without duplicate keys", bytes) }
+    }
+
+    var bom = JSONReadingOptions()
+    bom.allowsByteOrderMark = true
+    let withBOM = parse(bytes, bom)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        guard value == nil else { fuzzFail("a byte order mark is accepted by default", bytes) }
+        guard withBOM == parse(Array(bytes.dropFirst(3))) else { fuzzFail("allowsByteOrderMark differs from parsing without the mark", bytes) }
+    } else {
+        guard withBOM == value else { fuzzFail("allowsByteOrderMark changes a text without a mark", bytes) }
+    }
+
+    return value
+}
+
+// MARK: - Bytes → model
+
+/// Decodes `bytes` as `Model` and `[Model]` through the bytes path, round-trips every success
+/// through `jsonData()`, and compares the outcome with the dictionary path.
+func checkModel<Model: Mappable>(
+    _ type: Model.Type,
+    _ bytes: [UInt8],
+    _ value: JSONValue?,
+    same: (Model, Model) throws -> Bool
+) {
+    let decoder = KeyValueDecoder()
+    let name = String(describing: Model.self)
+
+    // One model from a top-level object.
+    let model = attempt("decode(\(name), fromJSON:)", bytes) { try decoder.decode(Model.self, fromJSON: bytes) }
+    if let model {
+        guard value != nil else { fuzzFail("\(name) decoded from bytes the JSON reader rejects", bytes) }
+        let encodedBytes = mustEncode("jsonData() of a decoded \(name)", bytes) { try model.jsonData() }
+        let again = mustDecode("decoding a re-encoded \(name)", bytes, encoded: encodedBytes) {
+            try decoder.decode(Model.self, fromJSON: encodedBytes)
+        }
+        guard attempt("comparing \(name)", bytes, { try same(model, again) }) == true else {
+            fuzzFail("\(name) differs after encode → decode: \(String(decoding: encodedBytes.prefix(512), as: UTF8.self))", bytes)
+        }
+    }
+    // The dictionary path must agree with the streaming bytes path.
+    if case .object? = value, let dictionary = value?.foundationValue() as? [String: Any] {
+        let viaDictionary = attempt("decode(\(name), from: dictionary)", bytes) { try decoder.decode(Model.self, from: dictionary) }
+        switch (model, viaDictionary) {
+        case (nil, nil): break
+        case (let streamed?, let mapped?):
+            guard attempt("comparing \(name)", bytes, { try same(streamed, mapped) }) == true else {
+                fuzzFail("\(name): bytes path and dictionary path decode different models", bytes)
+            }
+        case (nil, _?):
+            fuzzFail("\(name): bytes path rejects what the dictionary path accepts", bytes)
+        case (_?, nil): fuzzFail("\(name): bytes path accepts what the dictionary path rejects", bytes)
+        }
+    }
+
+    // An array of models from a top-level array.
+    let models = attempt("decode([\(name)], fromJSON:)", bytes) { try decoder.decode([Model].self, fromJSON: bytes) }
+    if let models {
+        guard value != nil else { fuzzFail("[\(name)] decoded from bytes the JSON reader rejects", bytes) }
+        let encodedBytes = mustEncode("jsonData() of a decoded [\(name)]", bytes) { try models.jsonData() }
+        let again = mustDecode("decoding re-encoded [\(name)]", bytes, encoded: encodedBytes) {
+            try decoder.decode([Model].self, fromJSON: encodedBytes)
+        }
+        guard again.count == models.count,
+              attempt("comparing [\(name)]", bytes, { try zip(models, again).allSatisfy { try same($0, $1) } }) == true
+        else {
+            fuzzFail("[\(name)] differs after encode → decode", bytes)
+        }
+    }
+    if case .array? = value, let array = value?.foundationValue() as? [Any] {
+        let viaArray = attempt("decode([\(name)], from: array)", bytes) { try decoder.decode([Model].self, from: array) }
+        switch (models, viaArray) {
+        case (nil, nil): break
+        case (let streamed?, let mapped?):
+            guard streamed.count == mapped.count,
+                  attempt("comparing [\(name)]", bytes, { try zip(streamed, mapped).allSatisfy { try same($0, $1) } }) == true
+            else {
+                fuzzFail("[\(name)]: bytes path and array path decode different models", bytes)
+            }
+        case (nil, _?):
+            fuzzFail("[\(name)]: bytes path rejects what the array path accepts", bytes)
+        case (_?, nil): fuzzFail("[\(name)]: bytes path accepts what the array path rejects", bytes)
+        }
+    }
+}
+
+func sameJSON<Model: Mappable>(_ lhs: Model, _ rhs: Model) throws -> Bool {
+    try lhs.jsonData(options: sortedWriting) == rhs.jsonData(options: sortedWriting)
+}
+
+// MARK: - Entry point
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+    let value = checkReader(bytes)
+    checkModel(FuzzScalars.self, bytes, value, same: ==)
+    checkModel(FuzzInner.self, bytes, value, same: ==)
+    checkModel(FuzzFoundation.self, bytes, value, same: sameJSON)
+    return 0
+}

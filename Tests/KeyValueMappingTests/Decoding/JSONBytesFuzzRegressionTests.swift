@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import KeyValueMapping
+
+struct FuzzDates: Mappable { var t = Date(timeIntervalSince1970: 0) }
+struct FuzzFloat: Mappable { var f: Float = 0 }
+struct FuzzAny: Mappable { var any: Any = 0 }
+struct FuzzInt: Mappable, Equatable { var i = 0 }
+
+/// Inputs the fuzzer (Fuzz/run.sh) found; each one failed before its fix.
+@Suite struct JSONBytesFuzzRegressionTests {
+    @Test(arguments: ["1e16", "1e300", "-1e300", "1e12", "-1e11"])
+    func datesOutsideFourDigitYearsAreEncodeErrorsNotTraps(_ seconds: String) throws {
+        let model = try FuzzDates(jsonString: "{\"t\": \(seconds)}")
+        let error = mappingError { _ = try model.jsonData() }
+        #expect(error?.keyPath == "t")
+        #expect(mappingError { _ = try model.dictionary() }?.keyPath == "t")
+    }
+
+    @Test(arguments: ["0", "253402300799", "-62167219200"])
+    func datesInsideFourDigitYearsRoundTrip(_ seconds: String) throws {
+        let model = try FuzzDates(jsonString: "{\"t\": \(seconds)}")
+        #expect(try FuzzDates(jsonData: try model.jsonData()).t == model.t)
+    }
+
+    @Test func floatMaximumRoundTrips() throws {
+        let model = try FuzzFloat(jsonString: #"{"f": 3.4028234663852886e38}"#)
+        #expect(model.f == .greatestFiniteMagnitude)
+        #expect(try FuzzFloat(jsonData: try model.jsonData()).f == .greatestFiniteMagnitude)
+        #expect(mappingError { _ = try FuzzFloat(jsonString: #"{"f": 3.5e38}"#) }?.keyPath == "f")
+    }
+
+    @Test(arguments: [#"{"any": 1e400}"#, #"{"any": [1e400]}"#, #"{"any": {"k": -1e400}}"#])
+    func anyRejectsNumbersBeyondDouble(_ text: String) {
+        let error = mappingError { _ = try FuzzAny(jsonString: text) }
+        #expect(error?.keyPath.hasPrefix("any") == true)
+        if case .overflow? = error?.reason {} else { Issue.record("expected overflow, got \(String(describing: error))") }
+    }
+
+    @Test func repeatedKeysUseTheLastValueOnBothPaths() throws {
+        #expect(try FuzzInt(jsonString: #"{"i": "x", "i": 1}"#).i == 1)
+        #expect(try FuzzInt(jsonString: #"{"i": 1, "i": 2}"#).i == 2)
+        #expect(try [FuzzInt](jsonData: Data(#"[{"i": [], "i": 3}]"#.utf8)) == [FuzzInt(i: 3)])
+        #expect(mappingError { _ = try FuzzInt(jsonString: #"{"i": 1, "i": "x"}"#) }?.description == "i: expected Int, found String \"x\"")
+    }
+}
