@@ -9,11 +9,12 @@ import Foundation
 /// a date alone means midnight UTC.
 enum ISO8601 {
     static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+        // Dates are short; a fixed-size copy keeps the scanner on plain bounds-checked indexing.
+        guard text.utf8.count <= 40 else { return nil }
+        return parse(bytes: Array(text.utf8))
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    private static func parse(bytes: [UInt8]) -> Date? {
         var cursor = 0
         func number(_ width: Int) -> Int? {
             guard cursor + width <= bytes.count else { return nil }
@@ -112,36 +113,31 @@ enum ISO8601 {
         let (year, month, day) = civilFromDays(Int(days.quotient))
         let secondOfDay = Int(days.remainder)
 
-        // Written into a fixed buffer: this runs once per Date property per encode.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var count = 0
-            func append(_ value: Int, width: Int) {
-                var digits = width
-                var remaining = value
-                while digits > 0 {
-                    digits -= 1
-                    buffer[count + digits] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                    remaining /= 10
-                }
-                count += width
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(28)
+        func append(_ value: Int, width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                buffer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
             }
-            func append(_ byte: Unicode.Scalar) {
-                buffer[count] = UInt8(ascii: byte)
-                count += 1
-            }
-            append(year, width: 4); append("-")
-            append(month, width: 2); append("-")
-            append(day, width: 2); append("T")
-            append(secondOfDay / 3600, width: 2); append(":")
-            append(secondOfDay / 60 % 60, width: 2); append(":")
-            append(secondOfDay % 60, width: 2)
-            if milliseconds != 0 || alwaysFractional {
-                append(".")
-                append(Int(milliseconds), width: 3)
-            }
-            append("Z")
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
+        func append(_ byte: Unicode.Scalar) {
+            buffer.append(UInt8(ascii: byte))
+        }
+        append(year, width: 4); append("-")
+        append(month, width: 2); append("-")
+        append(day, width: 2); append("T")
+        append(secondOfDay / 3600, width: 2); append(":")
+        append(secondOfDay / 60 % 60, width: 2); append(":")
+        append(secondOfDay % 60, width: 2)
+        if milliseconds != 0 || alwaysFractional {
+            append(".")
+            append(Int(milliseconds), width: 3)
+        }
+        append("Z")
+        return String(decoding: buffer, as: UTF8.self)
     }
 
     private static func daysInMonth(_ month: Int, year: Int) -> Int {
