@@ -48,11 +48,17 @@ struct CodecFactory {
     let builder: MetadataBuilder
 
     private static let scalars: [ObjectIdentifier: any Sendable] = [
-        ObjectIdentifier(Int.self): IntegerCodec<Int>(),
+        ObjectIdentifier(Int.self): IntCodec(),
+        ObjectIdentifier([String: Int].self): StringToIntCodec(),
+        ObjectIdentifier([String: String].self): StringToStringCodec(),
+        ObjectIdentifier([String].self): StringArrayCodec(),
+        ObjectIdentifier([Int].self): IntArrayCodec(),
+        ObjectIdentifier(String?.self): OptionalStringCodec(),
+        ObjectIdentifier(Int?.self): OptionalIntCodec(),
         ObjectIdentifier(Int8.self): IntegerCodec<Int8>(),
         ObjectIdentifier(Int16.self): IntegerCodec<Int16>(),
         ObjectIdentifier(Int32.self): IntegerCodec<Int32>(),
-        ObjectIdentifier(Int64.self): IntegerCodec<Int64>(),
+        ObjectIdentifier(Int64.self): Int64Codec(),
         ObjectIdentifier(UInt.self): IntegerCodec<UInt>(),
         ObjectIdentifier(UInt8.self): IntegerCodec<UInt8>(),
         ObjectIdentifier(UInt16.self): IntegerCodec<UInt16>(),
