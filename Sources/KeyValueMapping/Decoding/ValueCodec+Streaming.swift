@@ -46,6 +46,31 @@ extension JSONReader {
         return true
     }
 
+    /// Consumes the opening bracket the caller peeked; `true` when the container is empty (its
+    /// closing bracket is consumed too).
+    mutating func open(closing: UInt8) throws -> Bool {
+        position += 1
+        guard try peek() == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element or member: consumes `,` (`false`: more follow) or the closing bracket
+    /// (`true`); anything else is a syntax error.
+    mutating func finishElement(closing: UInt8) throws -> Bool {
+        switch try peek() {
+        case UInt8(ascii: ","):
+            position += 1
+            return false
+        case closing:
+            position += 1
+            return true
+        case let byte:
+            let expected = closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'"
+            throw MappingError(.malformedJSON(error(JSONSyntaxError.unexpected(byte) + ", expected \(expected)", at: position).description))
+        }
+    }
+
     /// The next non-whitespace byte, not consumed.
     @inline(__always)
     mutating func peek() throws -> UInt8 {
@@ -124,12 +149,8 @@ extension ArrayCodec {
         }
         try session.enter()
         defer { session.leave() }
-        reader.position += 1
         var result: [Element] = []
-        if try reader.peek() == UInt8(ascii: "]") {
-            reader.position += 1
-            return result
-        }
+        if try reader.open(closing: UInt8(ascii: "]")) { return result }
         while true {
             let index = result.count
             do {
@@ -137,15 +158,7 @@ extension ArrayCodec {
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }
-            switch try reader.peek() {
-            case UInt8(ascii: ","):
-                reader.position += 1
-            case UInt8(ascii: "]"):
-                reader.position += 1
-                return result
-            case let byte:
-                throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: reader.position).description))
-            }
+            if try reader.finishElement(closing: UInt8(ascii: "]")) { return result }
         }
     }
 }
@@ -161,12 +174,8 @@ extension DictionaryCodec {
         }
         try session.enter()
         defer { session.leave() }
-        reader.position += 1
         var result: [Key: Element] = [:]
-        if try reader.peek() == UInt8(ascii: "}") {
-            reader.position += 1
-            return result
-        }
+        if try reader.open(closing: UInt8(ascii: "}")) { return result }
         while true {
             _ = try reader.peek()
             let text = try reader.syntax { try $0.readKey().key }
@@ -178,15 +187,7 @@ extension DictionaryCodec {
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
-            switch try reader.peek() {
-            case UInt8(ascii: ","):
-                reader.position += 1
-            case UInt8(ascii: "}"):
-                reader.position += 1
-                return result
-            case let byte:
-                throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or '}'", at: reader.position).description))
-            }
+            if try reader.finishElement(closing: UInt8(ascii: "}")) { return result }
         }
     }
 }

@@ -17,11 +17,7 @@ extension ModelMetadata {
         let keys = decodedSingleKeys
         var found = requiredCount > 0 ? [Bool](repeating: false, count: keys.count) : []
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            reader.position += 1
-            if try reader.peek() == UInt8(ascii: "}") {
-                reader.position += 1
-                return
-            }
+            if try reader.open(closing: UInt8(ascii: "}")) { return }
             var hint = 0
             while true {
                 _ = try reader.peek()
@@ -46,15 +42,7 @@ extension ModelMetadata {
                 } else {
                     _ = try reader.syntax { try $0.readValue() }
                 }
-                switch try reader.peek() {
-                case UInt8(ascii: ","):
-                    reader.position += 1
-                case UInt8(ascii: "}"):
-                    reader.position += 1
-                    return
-                case let byte:
-                    throw MappingError(.malformedJSON(reader.error(JSONSyntaxError.unexpected(byte) + ", expected ',' or '}'", at: reader.position).description))
-                }
+                if try reader.finishElement(closing: UInt8(ascii: "}")) { return }
             }
         }
         for index in found.indices where !found[index] && decodedProperties[index].isRequired {
