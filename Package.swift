@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Platform floor: Linux (Swift 6.0+), macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 —
-// the first releases that ship the Synchronization module's `Mutex`.
+// the first releases with the Swift 6 runtime (typed throws in the JSON reader).
 let package = Package(
     name: "KeyValueMapping",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],

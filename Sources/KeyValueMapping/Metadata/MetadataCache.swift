@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The one process-wide cache of model metadata, keyed by type.
 ///
@@ -13,7 +12,7 @@ final class MetadataCache: Sendable {
         case failed(MappingError)
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     func entry(for type: Any.Type) -> Entry? {
         entries.withLock { $0[ObjectIdentifier(type)] }
@@ -30,6 +29,6 @@ final class MetadataCache: Sendable {
     }
 }
 
-// Safe because an Entry is only ever handed out after publication through the Mutex, and what it
+// Safe because an Entry is only ever handed out after publication through the lock, and what it
 // holds is immutable from then on (see ModelMetadata).
 extension MetadataCache.Entry: @unchecked Sendable {}

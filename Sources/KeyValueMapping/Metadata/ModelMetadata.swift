@@ -189,5 +189,5 @@ extension PropertyTransformer {
 }
 
 // Safe because every stored property is assigned only by `populate`, on the building thread,
-// before the object is published through the cache's Mutex; it is never mutated afterwards.
+// before the object is published through the cache's lock; it is never mutated afterwards.
 extension ModelMetadata: @unchecked Sendable {}

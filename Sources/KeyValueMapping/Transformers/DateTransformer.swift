@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Dates as ISO 8601 text, seconds or milliseconds since 1970, or a fixed format.
 public struct DateTransformer: PropertyTransformer {
@@ -57,7 +56,7 @@ public struct DateTransformer: PropertyTransformer {
 /// take a lock (one formatter per transformer, never one per value).
 final class FixedFormat: Sendable {
     let pattern: String
-    private let formatter: Mutex<DateFormatter>
+    private let formatter: Locked<DateFormatter>
 
     init(pattern: String, locale: Locale, timeZone: TimeZone) {
         self.pattern = pattern
@@ -66,7 +65,7 @@ final class FixedFormat: Sendable {
         formatter.locale = locale
         formatter.timeZone = timeZone
         formatter.isLenient = false
-        self.formatter = Mutex(formatter)
+        self.formatter = Locked(formatter)
     }
 
     func parse(_ text: String) -> Date? { formatter.withLock { $0.date(from: text) } }

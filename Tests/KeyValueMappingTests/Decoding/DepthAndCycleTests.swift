@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import KeyValueMapping
 
@@ -12,7 +11,7 @@ final class Node: Mappable {
 
 /// Runs `body` on a thread with a known stack size, so the test does not depend on the runner's threads.
 func onThread(stackSize: Int, _ body: @escaping @Sendable () -> String) -> String {
-    let result = Mutex<String?>(nil)
+    let result = LockedBox<String?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         let value = body()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import KeyValueMapping
 
@@ -18,7 +17,7 @@ struct NeverSeenBefore: Mappable, Equatable {
             "id": 9_007_199_254_740_993, "name": "n", "tags": ["a", "b"], "nested": ["city": "Rome"],
             "children": [["id": 1, "children": [["id": 2]]]],
         ]
-        let results = Mutex<[Result<NeverSeenBefore, MappingError>]>([])
+        let results = LockedBox<[Result<NeverSeenBefore, MappingError>]>([])
         nonisolated(unsafe) let shared = payload
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let result = Result { try NeverSeenBefore(dictionary: shared) }.mapError { $0 as? MappingError ?? MappingError(.other("\($0)")) }

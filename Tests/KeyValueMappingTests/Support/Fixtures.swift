@@ -43,3 +43,18 @@ func mappingError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_
     }
     return nil
 }
+
+/// A value shared between threads in a test, guarded by a pthread-backed lock that
+/// ThreadSanitizer understands.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
