@@ -92,9 +92,9 @@ enum JSONBytes {
     /// model key path.
     static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
-        func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> T {
-            // The buffer is valid for this call only; neither reader nor tree outlives it.
-            var reader = JSONReader(input: buffer, options: options)
+        func run(_ input: ByteInput) throws -> T {
+            // The bytes are lent for this call only; neither reader nor tree outlives it.
+            var reader = JSONReader(input: input, options: options)
             do {
                 try reader.syntax { try $0.beginDocument() }
                 guard try reader.peek() == opening else {
@@ -108,14 +108,13 @@ enum JSONBytes {
                 if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
                 let parsed: JSONValue
                 do {
-                    parsed = try JSONValue(jsonData: buffer, options: options)
+                    parsed = try JSONReader.read(input, options: options)
                 } catch {
                     throw MappingError(.malformedJSON(error.description), underlyingError: error)
                 }
                 return try tree(parsed)
             }
         }
-        if let result = try bytes.withContiguousStorageIfAvailable(run) { return result }
-        return try Array(bytes).withUnsafeBufferPointer(run)
+        return try ByteInput.withBytes(of: bytes) { input in Result { try run(input) } }.get()
     }
 }

@@ -61,8 +61,7 @@ extension JSONNumber {
     /// A number literal for a finite Decimal (its digits, as Decimal prints them).
     init?(decimal: Decimal) {
         let text = decimal.description
-        let valid = text.utf8.withContiguousStorageIfAvailable { JSONReader.isNumberLiteral($0) } ?? false
-        guard valid else { return nil }
+        guard JSONReader.isNumberLiteral(text) else { return nil }
         self.init(validatedLiteral: text)
     }
 }

@@ -25,11 +25,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Wraps `text` if it is a complete, valid JSON number literal.
     init?(literal text: String) {
-        var copy = text
-        // `withUTF8` lends the bytes for the closure only; the scanner reads within its count.
-        let valid = copy.withUTF8 { JSONReader.isNumberLiteral($0) }
-        guard valid else { return nil }
-        self.text = copy
+        guard JSONReader.isNumberLiteral(text) else { return nil }
+        self.text = text
     }
 
     /// Creates the number written as the decimal digits of `value`.

@@ -155,17 +155,7 @@ struct JSONObjectKey: Hashable {
 
     /// Whether two keys have the same UTF-8 bytes.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        // Native strings lend their contiguous UTF-8 storage; compare it with memcmp, which is
-        // many times faster than a generic element-by-element comparison.
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return left.count == right.count }
-                return left.count == right.count && memcmp(leftBytes, rightBytes, left.count) == 0
-            }
-        }
-        if let compared = compared ?? nil { return compared }
-        return lhs.utf8.elementsEqual(rhs.utf8)
+        ByteInput.sameUTF8(lhs, rhs)
     }
 
     static func == (lhs: JSONObjectKey, rhs: JSONObjectKey) -> Bool {
@@ -173,8 +163,6 @@ struct JSONObjectKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        var copy = string
-        // `withUTF8` lends a buffer valid only inside the closure, where it is used and released.
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        ByteInput.hashUTF8(string, into: &hasher)
     }
 }

@@ -8,7 +8,7 @@ extension JSONReader {
         let end = try Self.scanNumber(input, from: start)
         position = end
         // `start..<end` was just scanned inside `input` and holds only ASCII.
-        let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
+        let text = input.string(start..<end)
         return JSONNumber(validatedLiteral: text)
     }
 
@@ -93,9 +93,14 @@ extension JSONReader {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
+    /// Whether `text` is exactly one number literal and nothing else.
+    static func isNumberLiteral(_ text: String) -> Bool {
+        ByteInput.withUTF8(of: text) { isNumberLiteral($0) }
+    }
+
     /// Whether `bytes` is exactly one number literal and nothing else.
-    static func isNumberLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty else { return false }
+    static func isNumberLiteral(_ bytes: ByteInput) -> Bool {
+        guard bytes.count > 0 else { return false }
         do {
             return try scanNumber(bytes, from: 0) == bytes.count
         } catch {
@@ -105,7 +110,7 @@ extension JSONReader {
 
     /// Scans `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` from `start` and returns
     /// the offset just after the literal. Leading zeros, a bare `-`, `.5`, `1.` and `1e` throw.
-    private static func scanNumber(_ input: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONSyntaxError) -> Int {
+    private static func scanNumber(_ input: ByteInput, from start: Int) throws(JSONSyntaxError) -> Int {
         // Every read below is guarded by `index < input.count`.
         var index = start
         if index < input.count && input[index] == UInt8(ascii: "-") {
@@ -139,7 +144,7 @@ extension JSONReader {
         return index
     }
 
-    private static func skipDigits(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func skipDigits(_ input: ByteInput, from start: Int) -> Int {
         var index = start
         while index < input.count && isDigit(input[index]) {
             index += 1
@@ -151,7 +156,7 @@ extension JSONReader {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    private static func missingDigit(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> JSONSyntaxError {
+    private static func missingDigit(_ input: ByteInput, at index: Int) -> JSONSyntaxError {
         guard index < input.count else {
             return JSONSyntaxError("unexpected end of input", offset: input.count, in: input)
         }

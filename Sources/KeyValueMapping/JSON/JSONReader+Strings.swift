@@ -14,7 +14,7 @@ extension JSONReader {
                 position = index + 1
                 // `start...index` lies inside `input` (index < input.count), and the bytes were
                 // just validated as UTF-8, so decoding never substitutes replacement characters.
-                return String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
+                return input.string(start..<index)
             } else if byte == UInt8(ascii: "\\") {
                 return try readEscapedString(contentStart: start, firstEscape: index)
             } else if byte < 0x20 {
@@ -32,19 +32,19 @@ extension JSONReader {
     private mutating func readEscapedString(contentStart: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
         scratch.removeAll(keepingCapacity: true)
         // Both bounds are offsets already visited by `readString`, so the slice is in `input`.
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[contentStart..<firstEscape]))
+        input.append(contentStart..<firstEscape, to: &scratch)
         var index = firstEscape
         var runStart = firstEscape
         while index < input.count {
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 // `runStart...index` were validated by this loop and lie inside `input`.
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                input.append(runStart..<index, to: &scratch)
                 position = index + 1
                 return String(decoding: scratch, as: UTF8.self)
             } else if byte == UInt8(ascii: "\\") {
                 // As above: an already validated run inside `input`.
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                input.append(runStart..<index, to: &scratch)
                 index = try appendEscape(at: index)
                 runStart = index
             } else if byte < 0x20 {

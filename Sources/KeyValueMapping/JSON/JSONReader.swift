@@ -8,7 +8,7 @@
 /// the buffer is borrowed for the duration of `read` only and never escapes.
 struct JSONReader {
     /// The whole text. Valid for the reader's lifetime, which ends before `read` returns.
-    let input: UnsafeBufferPointer<UInt8>
+    let input: ByteInput
     /// The offset of the next byte to read.
     var position = 0
     let options: JSONReadingOptions
@@ -30,12 +30,12 @@ struct JSONReader {
     }
 
     /// Reads exactly one JSON text that must fill `input`, optionally after a BOM.
-    static func read(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONSyntaxError) -> JSONValue {
+    static func read(_ input: ByteInput, options: JSONReadingOptions) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(input: input, options: options)
         return try reader.readDocument()
     }
 
-    init(input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) {
+    init(input: ByteInput, options: JSONReadingOptions) {
         self.input = input
         self.options = options
     }
@@ -180,12 +180,11 @@ struct JSONReader {
     }
 
     mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        // `literal` is a compile-time ASCII constant; its pointer is valid for the whole program.
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        for (offset, byte) in expected.enumerated() {
+        let expected = ByteInput.literal(literal)
+        for offset in 0..<expected.count {
             let index = position + offset
             guard index < input.count else { throw endOfInput() }
-            guard input[index] == byte else {
+            guard input[index] == expected[offset] else {
                 throw error(JSONSyntaxError.unexpected(input[index]), at: index)
             }
         }

@@ -31,7 +31,7 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     ///
     /// Only called when a parse fails, so the linear scan of the prefix costs nothing on the
     /// happy path and the reader never has to track lines while it runs.
-    init(_ message: String, offset: Int, in input: UnsafeBufferPointer<UInt8>) {
+    init(_ message: String, offset: Int, in input: ByteInput) {
         let end = min(max(offset, 0), input.count)
         var line = 1
         var lineStart = 0

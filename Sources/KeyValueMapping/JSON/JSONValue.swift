@@ -39,31 +39,21 @@ public enum JSONValue: Sendable, Equatable {
     /// - Throws: ``JSONSyntaxError`` for anything that is not strict RFC 8259 JSON in UTF-8,
     ///   or that breaks a limit in `options`.
     public init(jsonData: some Collection<UInt8>, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONSyntaxError) {
-        // Read in place when the collection has contiguous storage (Data, Array); copy once
-        // otherwise, so the reader always works on one buffer pointer. Each buffer is valid only
-        // inside its closure, and the reader neither stores nor returns it.
-        let inPlace = jsonData.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONReader.read(buffer, options: options) }
+        // Read in place when the collection has contiguous storage (Data, Array), else from one
+        // copy; the reader neither stores nor returns the lent bytes.
+        let result = ByteInput.withBytes(of: jsonData) { input in
+            Result { () throws(JSONSyntaxError) in try JSONReader.read(input, options: options) }
         }
-        if let inPlace {
-            self = try inPlace.get()
-        } else {
-            let copy = Array(jsonData)
-            let result = copy.withUnsafeBufferPointer { buffer in
-                Result { () throws(JSONSyntaxError) in try JSONReader.read(buffer, options: options) }
-            }
-            self = try result.get()
-        }
+        self = try result.get()
     }
 
     /// Reads one JSON text from a string (its UTF-8 encoding).
     ///
     /// - Throws: ``JSONSyntaxError``, with offsets and columns counted in UTF-8 bytes.
     public init(jsonString: String, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONSyntaxError) {
-        var text = jsonString
-        // The UTF-8 buffer lives for the closure; the reader copies out what it keeps.
-        let result = text.withUTF8 { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONReader.read(buffer, options: options) }
+        // The UTF-8 bytes are lent for the read; the reader copies out what it keeps.
+        let result = ByteInput.withUTF8(of: jsonString) { input in
+            Result { () throws(JSONSyntaxError) in try JSONReader.read(input, options: options) }
         }
         self = try result.get()
     }

@@ -151,21 +151,19 @@ struct JSONWriter {
     }
 
     private mutating func appendQuoted(_ string: String) {
-        var string = string
         bytes.append(UInt8(ascii: "\""))
-        string.withUTF8 { utf8 in
+        ByteInput.withUTF8(of: string) { utf8 in
             // Copy unescaped runs in bulk; only the rare byte that needs escaping is handled alone.
-            // `runStart <= position < utf8.count` throughout, so every rebased slice lies inside
-            // the buffer `withUTF8` lends for this closure, and the bytes are copied before it ends.
+            // `runStart <= position < utf8.count` throughout, so every range is in bounds.
             var runStart = 0
-            for position in utf8.indices {
+            for position in 0..<utf8.count {
                 let byte = utf8[position]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                utf8.append(runStart..<position, to: &bytes)
                 appendEscape(byte)
                 runStart = position + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            utf8.append(runStart..<utf8.count, to: &bytes)
         }
         bytes.append(UInt8(ascii: "\""))
     }

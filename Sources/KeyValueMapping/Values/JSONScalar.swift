@@ -26,8 +26,8 @@ enum JSONScalar {
         let type = ObjectIdentifier(Swift.type(of: value))
         if type == ObjectIdentifier(String.self), let string = value as? String {
             self = .string(string)
-        } else if type == Self.numberClass || type == Self.booleanClass {
-            self = Self.classify(unsafeDowncast(value as AnyObject, to: NSNumber.self))
+        } else if type == Self.numberClass || type == Self.booleanClass, let number = value as? NSNumber {
+            self = Self.classify(number)
         } else if type == ObjectIdentifier(Int.self), let number = value as? Int {
             self = .int(Int64(number))
         } else if type == ObjectIdentifier(Double.self), let number = value as? Double {
@@ -36,8 +36,8 @@ enum JSONScalar {
             self = .bool(flag)
         } else if type == Self.nullClass {
             self = .null
-        } else if type == Self.decimalNumberClass {
-            self = .decimal(unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self).decimalValue)
+        } else if type == Self.decimalNumberClass, let number = value as? NSDecimalNumber {
+            self = .decimal(number.decimalValue)
         } else if type == ObjectIdentifier([String: Any].self), let dictionary = value as? [String: Any] {
             self = .dictionary(dictionary)
         } else if type == ObjectIdentifier([Any].self), let array = value as? [Any] {

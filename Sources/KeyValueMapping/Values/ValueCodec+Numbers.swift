@@ -99,9 +99,9 @@ struct DoubleCodec: ValueCodec {
             if number.isFinite { return number }
             throw Self.outOfRange
         }
-        if ObjectIdentifier(type(of: value)) == JSONScalar.decimalNumberClass {
+        if ObjectIdentifier(type(of: value)) == JSONScalar.decimalNumberClass, let decimal = value as? NSDecimalNumber {
             // Long literals arrive as NSDecimalNumber; convert directly rather than through Decimal.
-            let number = unsafeDowncast(value as AnyObject, to: NSDecimalNumber.self).doubleValue
+            let number = decimal.doubleValue
             if number.isFinite { return number }
             throw MappingError.overflow(expected: typeName, found: value)
         }
