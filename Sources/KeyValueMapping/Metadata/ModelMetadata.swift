@@ -8,8 +8,6 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
     @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
-    /// Properties the enumerator found but does not map, with the reason.
-    @exclusivity(unchecked) private(set) var skippedProperties: [(name: String, reason: String)] = []
     /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
     @exclusivity(unchecked) private(set) var decodedSingleKeys: [String?] = []
     @exclusivity(unchecked) private(set) var encodedSingleKeys: [String?] = []
@@ -68,15 +66,11 @@ final class ModelMetadata<Model: Mappable> {
         resolver.checkNames(enumerated.map(\.name))
 
         for property in enumerated {
-            guard resolver.isMapped(property.name) else {
-                skippedProperties.append((property.name, resolver.isIgnored(property.name) ? "ignored by the mapping rules" : "not in the allow list"))
-                continue
-            }
+            guard resolver.isMapped(property.name) else { continue }
             do {
                 let transformer = resolver.rules.transformers[property.name]
                 switch property.role {
                 case .skipped(let reason):
-                    skippedProperties.append((property.name, reason))
                     if transformer != nil || resolver.rules.keys[property.name] != nil {
                         resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
                     }
@@ -92,7 +86,6 @@ final class ModelMetadata<Model: Mappable> {
             } catch let error as MappingError {
                 // Property-wrapper storage (`_name`) of a wrapper type we cannot map is left alone.
                 if case .unsupportedType = error.reason, property.name.hasPrefix("_"), error.path.isEmpty {
-                    skippedProperties.append((property.name, "property wrapper storage is not mapped"))
                     continue
                 }
                 throw Self.declarationError(error, property: property, in: typeName)

@@ -9,12 +9,11 @@ import Foundation
 /// a date alone means midnight UTC.
 enum ISO8601 {
     static func parse(_ text: String) -> Date? {
-        // Dates are short; a fixed-size copy keeps the scanner on plain bounds-checked indexing.
-        guard text.utf8.count <= 40 else { return nil }
-        return parse(bytes: Array(text.utf8))
+        // Read in place through the borrowed-bytes view: this runs once per Date property.
+        ByteInput.withUTF8(of: text) { parse(bytes: $0) }
     }
 
-    private static func parse(bytes: [UInt8]) -> Date? {
+    private static func parse(bytes: ByteInput) -> Date? {
         var cursor = 0
         func number(_ width: Int) -> Int? {
             guard cursor + width <= bytes.count else { return nil }
