@@ -6,9 +6,16 @@ import Foundation
 // reported with exactly the dictionary path's words.
 
 extension ValueCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        try decodeThroughValue(reader: &reader, session)
+    }
+
+    /// The general streaming route, which every codec's fast path falls back to: the value is
+    /// read as the dictionary path would see it and converted by `decode(_:_:)`, so results
+    /// and messages are the same on both paths.
     // Text is by far the most common scalar (dates, URLs, enums, UUIDs): read it directly and
     // hand the String over, exactly what the dictionary path would see.
-    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+    func decodeThroughValue(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
         if try reader.peek() == UInt8(ascii: "\"") {
             return try decode(try reader.syntax { try $0.readString() } as Any, session)
         }
@@ -140,6 +147,8 @@ extension OptionalCodec {
 }
 
 extension ArrayCodec {
+    static var initialCapacity: Int { 4 }
+
     @_specialize(where Element == String)
     @_specialize(where Element == Int)
     @_specialize(where Element == Double)
@@ -151,6 +160,8 @@ extension ArrayCodec {
         defer { session.leave() }
         var result: [Element] = []
         if try reader.open(closing: UInt8(ascii: "]")) { return result }
+        // As for dictionaries: one allocation for short arrays instead of growing 1, 2, 4.
+        result.reserveCapacity(Self.initialCapacity)
         while true {
             let index = result.count
             do {
@@ -164,6 +175,8 @@ extension ArrayCodec {
 }
 
 extension DictionaryCodec {
+    static var initialCapacity: Int { 4 }
+
     @_specialize(where Key == String, Element == Int)
     @_specialize(where Key == String, Element == String)
     @_specialize(where Key == String, Element == Double)
@@ -176,6 +189,9 @@ extension DictionaryCodec {
         defer { session.leave() }
         var result: [Key: Element] = [:]
         if try reader.open(closing: UInt8(ascii: "}")) { return result }
+        // Room for a few members up front: growing from one bucket rehashes at every doubling,
+        // and most dictionaries in payloads are small.
+        result.reserveCapacity(Self.initialCapacity)
         while true {
             _ = try reader.peek()
             let text = try reader.syntax { try $0.readKey().key }
@@ -206,5 +222,38 @@ extension ModelCodec {
         try session.enter()
         defer { session.leave() }
         return try metadata.makeModel(reader: &reader, session)
+    }
+}
+
+extension DateCodec {
+    /// ISO 8601 text is parsed where it lies in the input; anything else, and text that does
+    /// not parse, takes the general route (which reports it).
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Date {
+        switch session.options.dateDecoding {
+        case .iso8601, .iso8601OrSecondsSince1970:
+            guard try reader.peek() == UInt8(ascii: "\""), let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else { break }
+            if let date = ISO8601.parse(reader.input.slice(range)) { return date }
+            return try decode(reader.input.string(range) as Any, session)
+        default:
+            break
+        }
+        return try decodeThroughValue(reader: &reader, session)
+    }
+}
+
+extension RawValueCodec {
+    /// The raw value is read by its own codec's fast path; when that fails, or names no case,
+    /// the reader goes back to the value and the general route reports it with the dictionary
+    /// path's words. (Lenient decoding always takes the general route, so no skipped error is
+    /// recorded twice.)
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        guard !session.isLenient else { return try decodeThroughValue(reader: &reader, session) }
+        _ = try reader.peek()
+        let start = reader.position
+        if let rawValue = try? raw.decode(reader: &reader, session), let result = Value(rawValue: rawValue) {
+            return result
+        }
+        reader.position = start
+        return try decodeThroughValue(reader: &reader, session)
     }
 }

@@ -110,7 +110,7 @@ extension JSONReader {
 
     /// Scans `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` from `start` and returns
     /// the offset just after the literal. Leading zeros, a bare `-`, `.5`, `1.` and `1e` throw.
-    private static func scanNumber(_ input: ByteInput, from start: Int) throws(JSONSyntaxError) -> Int {
+    static func scanNumber(_ input: ByteInput, from start: Int) throws(JSONSyntaxError) -> Int {
         // Every read below is guarded by `index < input.count`.
         var index = start
         if index < input.count && input[index] == UInt8(ascii: "-") {

@@ -28,6 +28,63 @@ extension JSONReader {
         throw endOfInput()
     }
 
+    /// Validates the string whose opening quote is at `position` exactly as `readString` does,
+    /// without building it, and moves past its closing quote.
+    mutating func skipString() throws(JSONSyntaxError) {
+        var index = position + 1
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return
+            } else if byte == UInt8(ascii: "\\") {
+                // The decoded escape lands in `scratch`, which is only a work buffer.
+                scratch.removeAll(keepingCapacity: true)
+                index = try appendEscape(at: index)
+            } else if byte < 0x20 {
+                throw controlCharacter(byte, at: index)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                index = try skipUTF8Sequence(at: index)
+            }
+        }
+        throw endOfInput()
+    }
+
+    /// Scans the string whose opening quote is at `position` without building it. When it is
+    /// plain ASCII with no escapes, returns the range of its content and moves past the closing
+    /// quote; otherwise returns `nil` and leaves `position` alone, so the caller reads it as a
+    /// `String` (non-ASCII text must compare by Unicode equivalence, as `String` does).
+    mutating func scanPlainASCIIString() throws(JSONSyntaxError) -> Range<Int>? {
+        let start = position + 1
+        var index = start
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return start..<index
+            } else if byte == UInt8(ascii: "\\") || byte >= 0x80 {
+                return nil
+            } else if byte < 0x20 {
+                throw controlCharacter(byte, at: index)
+            }
+            index += 1
+        }
+        throw endOfInput()
+    }
+
+    /// Whether the bytes in `range` (already inside the input) are exactly `expected`.
+    func bytes(in range: Range<Int>, equal expected: [UInt8]) -> Bool {
+        guard range.count == expected.count else { return false }
+        var offset = 0
+        for index in range {
+            if input[index] != expected[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Continues a string from its first escape, collecting the decoded bytes in `scratch`.
     private mutating func readEscapedString(contentStart: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
         scratch.removeAll(keepingCapacity: true)

@@ -179,6 +179,23 @@ struct JSONReader {
         }
     }
 
+    /// Reads `"key"` then `:` when the key is plain ASCII without escapes, returning the range
+    /// of its bytes; otherwise consumes nothing and returns `nil` (use `readKey`).
+    mutating func readPlainASCIIKey() throws(JSONSyntaxError) -> Range<Int>? {
+        guard position < input.count else { throw endOfInput() }
+        guard input[position] == UInt8(ascii: "\"") else {
+            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
+        }
+        guard let range = try scanPlainASCIIString() else { return nil }
+        switch try nextStructuralByte() {
+        case UInt8(ascii: ":"):
+            position += 1
+            return range
+        case let byte:
+            throw error(JSONSyntaxError.unexpected(byte) + ", expected ':'", at: position)
+        }
+    }
+
     mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let expected = ByteInput.literal(literal)
         for offset in 0..<expected.count {
@@ -208,7 +225,7 @@ struct JSONReader {
         }
     }
 
-    private func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
+    func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
         guard openCount < options.maximumDepth else {
             throw error("nesting exceeds the maximum depth of \(options.maximumDepth)", at: position)
         }

@@ -21,18 +21,15 @@ extension ModelMetadata {
             var hint = 0
             while true {
                 _ = try reader.peek()
-                let key: String
                 let matched: Int?
-                if hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes), let expected = keys[hint] {
+                if hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes) {
                     // The key the declaration order predicts, matched in place.
-                    key = expected
                     matched = hint
                     hint += 1
                 } else {
-                    key = try reader.syntax { try $0.readKey().key }
-                    matched = propertyIndex(of: key, keys: keys, hint: &hint)
+                    matched = try memberIndex(reader: &reader, keys: keys, hint: &hint)
                 }
-                if let index = matched {
+                if let index = matched, let key = keys[index] {
                     do {
                         try session.withPath(.key(key)) { try decodedProperties[index].accessor.decode(reader: &reader, into: base, session) }
                     } catch let error as MappingError {
@@ -40,7 +37,7 @@ extension ModelMetadata {
                     }
                     if !found.isEmpty { found[index] = true }
                 } else {
-                    _ = try reader.syntax { try $0.readValue() }
+                    try reader.syntax { try $0.skipValue() }
                 }
                 if try reader.finishElement(closing: UInt8(ascii: "}")) { return }
             }
@@ -52,8 +49,26 @@ extension ModelMetadata {
         return model
     }
 
-    /// The decoded property for `key`: first the one after the previous match (payloads usually
-    /// list keys in declaration order), then a lookup.
+    /// Reads the next member's key and returns the decoded property it names, if any. A plain
+    /// ASCII key is compared as bytes with the declared keys, building no String; any other key
+    /// is read as a String and looked up (first the one after the previous match, since payloads
+    /// usually list keys in declaration order).
+    private func memberIndex(reader: inout JSONReader, keys: [String?], hint: inout Int) throws -> Int? {
+        if let range = try reader.syntax({ try $0.readPlainASCIIKey() }) {
+            let probe = Self.keyProbe(count: range.count, first: range.isEmpty ? nil : reader.input[range.lowerBound])
+            let probes = decodedKeyProbes
+            for index in probes.indices where probes[index] == probe {
+                if let bytes = decodedKeyBytes[index], reader.bytes(in: range, equal: bytes) {
+                    hint = index + 1
+                    return index
+                }
+            }
+            guard !keyBytesAreComplete else { return nil }
+            return propertyIndex(of: reader.input.string(range), keys: keys, hint: &hint)
+        }
+        return propertyIndex(of: try reader.syntax { try $0.readKey().key }, keys: keys, hint: &hint)
+    }
+
     private func propertyIndex(of key: String, keys: [String?], hint: inout Int) -> Int? {
         if hint < keys.count, keys[hint] == key {
             hint += 1

@@ -15,6 +15,13 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var decodedKeyIndex: [String: Int] = [:]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
     @exclusivity(unchecked) private(set) var decodedKeyBytes: [[UInt8]?] = []
+    /// For each entry of `decodedKeyBytes`: its length and first byte packed in one integer
+    /// (`-1` for none), so a key read from the payload is compared byte by byte only with
+    /// declared keys that can match.
+    @exclusivity(unchecked) private(set) var decodedKeyProbes: [Int] = []
+    /// Whether every single decode key is in `decodedKeyBytes` and plain ASCII, so a plain ASCII
+    /// key in the payload that matches none of those bytes matches no property at all.
+    @exclusivity(unchecked) private(set) var keyBytesAreComplete = false
     /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`, and in declaration order.
     @exclusivity(unchecked) private(set) var encodedKeyOrder: [Int] = []
     @exclusivity(unchecked) private(set) var declarationOrder: [Int] = []
@@ -111,6 +118,8 @@ final class ModelMetadata<Model: Mappable> {
             else { return nil }
             return bytes
         }
+        decodedKeyProbes = decodedKeyBytes.map { bytes in bytes.map { Self.keyProbe(count: $0.count, first: $0.first) } ?? -1 }
+        keyBytesAreComplete = decodedKeyBytes.allSatisfy { bytes in bytes.map { $0.allSatisfy { $0 < 0x80 } } ?? false }
         declarationOrder = Array(properties.indices)
         encodedKeyOrder = properties.indices.sorted { left, right in
             (encodedSingleKeys[left] ?? properties[left].name).utf8.lexicographicallyPrecedes((encodedSingleKeys[right] ?? properties[right].name).utf8)
@@ -122,6 +131,12 @@ final class ModelMetadata<Model: Mappable> {
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
         self.resolver = resolver
+    }
+
+    /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
+    @inline(__always)
+    static func keyProbe(count: Int, first: UInt8?) -> Int {
+        count << 8 | Int(first ?? 0)
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {

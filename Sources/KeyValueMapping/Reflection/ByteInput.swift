@@ -33,6 +33,12 @@ struct ByteInput {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
+    /// The bytes in `range` (inside this input, checked by the caller) as their own view.
+    func slice(_ range: Range<Int>) -> ByteInput {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")
+        return ByteInput(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
     /// Appends the bytes in `range` to `bytes`.
     func append(_ range: Range<Int>, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))

@@ -10,78 +10,102 @@ import Foundation
 enum ISO8601 {
     static func parse(_ text: String) -> Date? {
         // Read in place through the borrowed-bytes view: this runs once per Date property.
-        ByteInput.withUTF8(of: text) { parse(bytes: $0) }
+        ByteInput.withUTF8(of: text) { parse($0) }
     }
 
-    private static func parse(bytes: ByteInput) -> Date? {
-        var cursor = 0
-        func number(_ width: Int) -> Int? {
-            guard cursor + width <= bytes.count else { return nil }
-            var result = 0
-            for offset in 0..<width {
-                let byte = bytes[cursor + offset]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                result = result * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            cursor += width
-            return result
+    /// Parses the whole of `bytes` (a string's content, without quotes).
+    static func parse(_ bytes: ByteInput) -> Date? {
+        var scanner = Scanner(bytes: bytes)
+        guard let year = scanner.number(4), scanner.expect(UInt8(ascii: "-")), let month = scanner.number(2),
+              scanner.expect(UInt8(ascii: "-")), let day = scanner.number(2),
+              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        if scanner.isAtEnd { return Date(timeIntervalSince1970: Double(days) * 86_400) }
+
+        switch scanner.next() {
+        case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " "): break
+        default: return nil
         }
-        func expect(_ byte: UInt8) -> Bool {
+        guard let hour = scanner.number(2), scanner.expect(UInt8(ascii: ":")), let minute = scanner.number(2),
+              scanner.expect(UInt8(ascii: ":")), let second = scanner.number(2),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var fraction = 0.0
+        if scanner.expect(UInt8(ascii: ".")) || scanner.expect(UInt8(ascii: ",")) {
+            var scale = 0.1
+            var digits = 0
+            while let digit = scanner.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+                digits += 1
+            }
+            guard (1...9).contains(digits) else { return nil }
+        }
+
+        var offsetSeconds = 0
+        switch scanner.next() {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            break
+        case let sign where sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"):
+            guard let zoneHours = scanner.number(2), zoneHours <= 23 else { return nil }
+            var zoneMinutes = 0
+            if !scanner.isAtEnd {
+                _ = scanner.expect(UInt8(ascii: ":"))
+                guard let minutes = scanner.number(2), minutes <= 59 else { return nil }
+                zoneMinutes = minutes
+            }
+            offsetSeconds = (sign == UInt8(ascii: "-") ? -1 : 1) * (zoneHours * 3600 + zoneMinutes * 60)
+        default:
+            return nil
+        }
+        guard scanner.isAtEnd else { return nil }
+
+        let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(wholeSeconds) + fraction)
+    }
+
+    /// A cursor over the text; every read checks the end first.
+    private struct Scanner {
+        let bytes: ByteInput
+        var cursor = 0
+
+        var isAtEnd: Bool { cursor >= bytes.count }
+
+        /// The next byte, consumed; `nil` at the end.
+        mutating func next() -> UInt8? {
+            guard cursor < bytes.count else { return nil }
+            cursor += 1
+            return bytes[cursor - 1]
+        }
+
+        /// Consumes `byte` when it is next.
+        mutating func expect(_ byte: UInt8) -> Bool {
             guard cursor < bytes.count, bytes[cursor] == byte else { return false }
             cursor += 1
             return true
         }
 
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2),
-              expect(UInt8(ascii: "-")), let day = number(2),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
-        else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        if cursor == bytes.count { return Date(timeIntervalSince1970: Double(days) * 86_400) }
-
-        guard cursor < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[cursor]) else { return nil }
-        cursor += 1
-        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2),
-              expect(UInt8(ascii: ":")), let second = number(2),
-              hour <= 23, minute <= 59, second <= 59
-        else { return nil }
-
-        var fraction = 0.0
-        if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-            var scale = 0.1
-            var digits = 0
-            while cursor < bytes.count, bytes[cursor] >= UInt8(ascii: "0"), bytes[cursor] <= UInt8(ascii: "9") {
-                fraction += Double(bytes[cursor] - UInt8(ascii: "0")) * scale
-                scale /= 10
-                digits += 1
-                cursor += 1
-            }
-            guard (1...9).contains(digits) else { return nil }
+        /// The next decimal digit's value, consumed; `nil` (nothing consumed) if none.
+        mutating func digit() -> Int? {
+            guard cursor < bytes.count else { return nil }
+            let value = bytes[cursor] &- UInt8(ascii: "0")
+            guard value <= 9 else { return nil }
+            cursor += 1
+            return Int(value)
         }
 
-        guard cursor < bytes.count else { return nil }
-        var offsetSeconds = 0
-        switch bytes[cursor] {
-        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            cursor += 1
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            let sign = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1
-            cursor += 1
-            guard let zoneHours = number(2), zoneHours <= 23 else { return nil }
-            var zoneMinutes = 0
-            if cursor < bytes.count {
-                _ = expect(UInt8(ascii: ":"))
-                guard let minutes = number(2), minutes <= 59 else { return nil }
-                zoneMinutes = minutes
+        /// Exactly `width` decimal digits.
+        mutating func number(_ width: Int) -> Int? {
+            guard cursor + width <= bytes.count else { return nil }
+            var result = 0
+            for _ in 0..<width {
+                guard let digit = digit() else { return nil }
+                result = result &* 10 &+ digit
             }
-            offsetSeconds = sign * (zoneHours * 3600 + zoneMinutes * 60)
-        default:
-            return nil
+            return result
         }
-        guard cursor == bytes.count else { return nil }
-
-        let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(wholeSeconds) + fraction)
     }
 
     /// `2024-05-01T13:45:30Z`, with `.SSS` milliseconds when the date has a fractional second.

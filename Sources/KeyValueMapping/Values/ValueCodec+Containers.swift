@@ -195,8 +195,15 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
         do {
             rawValue = try raw.decode(value, session)
         } catch let error as MappingError {
-            if case .typeMismatch = error.reason { throw MappingError.typeMismatch(expected: "\(typeName) (\(raw.typeName) raw value)", found: value) }
-            throw error
+            switch error.reason {
+            case .typeMismatch:
+                throw MappingError.typeMismatch(expected: "\(typeName) (\(raw.typeName) raw value)", found: value)
+            case .nullForNonOptional:
+                // Name the property's type, not its raw value's.
+                throw MappingError(.nullForNonOptional(expected: typeName), path: error.path)
+            default:
+                throw error
+            }
         }
         guard let result = Value(rawValue: rawValue) else {
             throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a raw value of \(typeName)")
