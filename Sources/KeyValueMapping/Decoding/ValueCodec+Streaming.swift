@@ -43,8 +43,8 @@ extension JSONReader {
         let end = start + expected.count
         // `position` is at the opening quote (the caller peeked it); every index is checked
         // against `input.count` before it is read.
-        guard end < input.count, input[position] == UInt8(ascii: "\""), input[end] == UInt8(ascii: "\"") else { return false }
-        for offset in 0..<expected.count where input[start + offset] != expected[offset] { return false }
+        guard end < input.count, input[position] == UInt8(ascii: "\""), input[end] == UInt8(ascii: "\""),
+              input.matches(expected, at: start) else { return false }
         position = end + 1
         guard try peek() == UInt8(ascii: ":") else {
             throw MappingError(.malformedJSON(error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position).description))

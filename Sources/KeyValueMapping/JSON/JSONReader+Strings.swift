@@ -2,37 +2,48 @@ extension JSONReader {
     /// Reads a string whose opening quote is at `position`, leaving `position` after the
     /// closing quote.
     ///
-    /// Most strings have no escapes: their bytes are validated where they lie and become a
-    /// `String` in one step. The first backslash switches to `readEscapedString`, which
-    /// rebuilds the bytes in `scratch`.
+    /// Most strings have no escapes: their end is found eight bytes at a time and their bytes
+    /// become a `String` where they lie, validated once, by the standard library, when any is
+    /// non-ASCII (the precise validator below runs only to report an invalid one). The first
+    /// backslash switches to `readEscapedString`, which rebuilds the bytes in `scratch`.
     mutating func readString() throws(JSONSyntaxError) -> String {
         let start = position + 1
         var index = start
-        while index < input.count {
+        var isASCII = true
+        while true {
+            index = input.endOfPlainRun(from: index, to: input.count, stopAtNonASCII: isASCII)
+            guard index < input.count else {
+                if !isASCII { try validateUTF8(in: start..<index) }
+                throw endOfInput()
+            }
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
-                // `start...index` lies inside `input` (index < input.count), and the bytes were
-                // just validated as UTF-8, so decoding never substitutes replacement characters.
+                // `start..<index` lies inside `input` (index < input.count).
+                if isASCII { return input.string(start..<index) }
+                if let text = input.validatedString(start..<index) { return text }
+                try validateUTF8(in: start..<index)
                 return input.string(start..<index)
             } else if byte == UInt8(ascii: "\\") {
+                if !isASCII { try validateUTF8(in: start..<index) }
                 return try readEscapedString(contentStart: start, firstEscape: index)
             } else if byte < 0x20 {
+                // Errors are reported in text order: an invalid sequence before this byte first.
+                if !isASCII { try validateUTF8(in: start..<index) }
                 throw controlCharacter(byte, at: index)
-            } else if byte < 0x80 {
-                index += 1
-            } else {
-                index = try skipUTF8Sequence(at: index)
             }
+            isASCII = false
+            index += 1
         }
-        throw endOfInput()
     }
 
     /// Validates the string whose opening quote is at `position` exactly as `readString` does,
     /// without building it, and moves past its closing quote.
     mutating func skipString() throws(JSONSyntaxError) {
         var index = position + 1
-        while index < input.count {
+        while true {
+            index = input.endOfPlainRun(from: index, to: input.count)
+            guard index < input.count else { throw endOfInput() }
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
@@ -43,13 +54,10 @@ extension JSONReader {
                 index = try appendEscape(at: index)
             } else if byte < 0x20 {
                 throw controlCharacter(byte, at: index)
-            } else if byte < 0x80 {
-                index += 1
             } else {
                 index = try skipUTF8Sequence(at: index)
             }
         }
-        throw endOfInput()
     }
 
     /// Scans the string whose opening quote is at `position` without building it. When it is
@@ -58,31 +66,21 @@ extension JSONReader {
     /// `String` (non-ASCII text must compare by Unicode equivalence, as `String` does).
     mutating func scanPlainASCIIString() throws(JSONSyntaxError) -> Range<Int>? {
         let start = position + 1
-        var index = start
-        while index < input.count {
-            let byte = input[index]
-            if byte == UInt8(ascii: "\"") {
-                position = index + 1
-                return start..<index
-            } else if byte == UInt8(ascii: "\\") || byte >= 0x80 {
-                return nil
-            } else if byte < 0x20 {
-                throw controlCharacter(byte, at: index)
-            }
-            index += 1
+        let index = input.endOfPlainRun(from: start, to: input.count)
+        guard index < input.count else { throw endOfInput() }
+        let byte = input[index]
+        if byte == UInt8(ascii: "\"") {
+            position = index + 1
+            return start..<index
+        } else if byte < 0x20 {
+            throw controlCharacter(byte, at: index)
         }
-        throw endOfInput()
+        return nil
     }
 
     /// Whether the bytes in `range` (already inside the input) are exactly `expected`.
     func bytes(in range: Range<Int>, equal expected: [UInt8]) -> Bool {
-        guard range.count == expected.count else { return false }
-        var offset = 0
-        for index in range {
-            if input[index] != expected[offset] { return false }
-            offset += 1
-        }
-        return true
+        range.count == expected.count && input.matches(expected, at: range.lowerBound)
     }
 
     /// Continues a string from its first escape, collecting the decoded bytes in `scratch`.

@@ -51,6 +51,15 @@ extension JSONReader {
         return index + length
     }
 
+    /// Checks every byte in `range` with ``skipUTF8Sequence(at:)``, throwing at the first that
+    /// cannot belong to a valid sequence (a sequence may run past `range` and is checked whole).
+    func validateUTF8(in range: Range<Int>) throws(JSONSyntaxError) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            index = input[index] < 0x80 ? index + 1 : try skipUTF8Sequence(at: index)
+        }
+    }
+
     private func invalidUTF8(at index: Int) -> JSONSyntaxError {
         error("invalid UTF-8 byte 0x\(JSONSyntaxError.hex(input[index])) in string", at: index)
     }

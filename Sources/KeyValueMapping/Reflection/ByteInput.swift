@@ -33,6 +33,59 @@ struct ByteInput {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
+    /// The bytes in `range` as a String when they are valid UTF-8, else `nil`.
+    func validatedString(_ range: Range<Int>) -> String? {
+        String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    /// Whether the bytes starting at `offset` are exactly `expected` (one `memcmp`).
+    func matches(_ expected: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset <= buffer.count - expected.count else { return false }
+        guard let base = buffer.baseAddress else { return expected.isEmpty }
+        return expected.withUnsafeBufferPointer { wanted in
+            guard let wantedBase = wanted.baseAddress else { return true }
+            return memcmp(base + offset, wantedBase, wanted.count) == 0
+        }
+    }
+
+    /// The offset of the first byte in `start..<end` that ends a plain run of string content
+    /// (a quote, a backslash, a control character or, when `stopAtNonASCII`, a non-ASCII
+    /// byte), or `end` if none does.
+    ///
+    /// Strings are most of a JSON text, so this reads eight bytes at a time: each test below
+    /// sets the high bit of every byte lane that matches, and the lowest set bit is exact (a
+    /// false positive can only appear in a lane above a true one, through a borrow).
+    func endOfPlainRun(from start: Int, to end: Int, stopAtNonASCII: Bool = true) -> Int {
+        precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let hits = Self.specialLanes(word, nonASCII: stopAtNonASCII)
+                if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || (stopAtNonASCII && byte >= 0x80) { return index }
+            index += 1
+        }
+        return end
+    }
+
+    // Bytes of 0x80 and above never match the other three tests, and never borrow.
+    private static func specialLanes(_ word: UInt64, nonASCII: Bool) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroLanes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = zeroLanes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslash = zeroLanes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return control | quote | backslash | (nonASCII ? word & highs : 0)
+    }
+
     /// The bytes in `range` (inside this input, checked by the caller) as their own view.
     func slice(_ range: Range<Int>) -> ByteInput {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")

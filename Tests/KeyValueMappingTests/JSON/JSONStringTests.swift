@@ -93,6 +93,43 @@ import Testing
         #expect(jsonSyntaxError(#"{"\uDFFF": 1}"#)?.offset == 2)
     }
 
+    /// The scanner reads eight bytes at a time: put each kind of special byte at every lane of
+    /// the first words, in strings of every length up to three words, read and skipped.
+    @Test(arguments: 0..<24)
+    func specialBytesAreFoundAtEveryOffset(_ length: Int) throws {
+        for position in 0..<max(length, 1) {
+            let before = String(repeating: "a", count: min(position, length))
+            let after = String(repeating: "b", count: max(length - position - 1, 0))
+            for (inserted, decoded) in [("é", "é"), ("\\n", "\n"), ("\\u00e9", "é"), ("日", "日"), ("\\\"", "\"")] {
+                let json = "\"" + before + inserted + after + "\""
+                #expect(try JSONValue(jsonString: json) == .string(before + decoded + after), "\(json)")
+                #expect(try JSONValue(jsonString: "[{\"k\": " + json + "}, 1]") == .array([.object(["k": .string(before + decoded + after)]), .number(JSONNumber(Int64(1)))]))
+            }
+            let control = jsonSyntaxError(bytes: Array(("\"" + before).utf8) + [0x1F] + Array((after + "\"").utf8))
+            #expect(control?.offset == 1 + before.utf8.count)
+            #expect(control?.message == "unescaped control character 0x1F in string")
+            let invalid = jsonSyntaxError(bytes: Array(("\"" + before).utf8) + [0xFF] + Array((after + "\"").utf8))
+            #expect(invalid?.offset == 1 + before.utf8.count)
+            #expect(invalid?.message == "invalid UTF-8 byte 0xFF in string")
+        }
+    }
+
+    /// Non-ASCII text is validated after its end is found; the first problem in text order is
+    /// still the one reported.
+    @Test(arguments: [
+        ([0x22, 0xC3, 0xA9, 0xFF, 0x01, 0x22], 3, "invalid UTF-8 byte 0xFF in string"),
+        ([0x22, 0xC3, 0xA9, 0x01, 0xFF, 0x22], 3, "unescaped control character 0x01 in string"),
+        ([0x22, 0xE6, 0x97, 0xA5, 0xC3, 0x5C, 0x6E, 0x22], 5, "invalid UTF-8 byte 0x5C in string"),
+        ([0x22, 0xC3, 0xA9, 0x5C, 0x71, 0x22], 3, "invalid escape sequence '\\q' in string"),
+        ([0x22, 0xC3, 0xA9, 0xC3], 4, "unexpected end of input"),
+        ([0x22, 0xC3, 0xA9, 0xFF], 3, "invalid UTF-8 byte 0xFF in string"),
+    ] as [([UInt8], Int, String)])
+    func theFirstProblemInTextOrderIsReported(_ bytes: [UInt8], _ offset: Int, _ message: String) {
+        let error = jsonSyntaxError(bytes: bytes)
+        #expect(error?.offset == offset)
+        #expect(error?.message == message)
+    }
+
     @Test func escapedStringsDoNotLeakIntoEachOther() throws {
         // The reader reuses one scratch buffer for escaped strings.
         let value = try JSONValue(jsonString: #"["long\ttext with escape", "\n", "plain", "x\"y"]"#)
