@@ -21,13 +21,13 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
     /// Positions are offsets into the member list.
     public typealias Index = Int
 
-    /// Above this many members a hash index is built; below it a linear scan of a few short
-    /// strings beats hashing the key.
+    /// Above this many members a hash index is built; below it a linear scan of the members'
+    /// key hashes is cheaper than maintaining one.
     static let linearScanLimit = 16
 
-    private var members: [Element]
-    /// Key → position, present only when there are more than `linearScanLimit` members.
-    private var index: [JSONObjectKey: Int]?
+    private var members: [JSONObjectMember]
+    /// Key hash → position, present only when there are more than `linearScanLimit` members.
+    private var index: JSONObjectIndex?
 
     /// Creates an object from members in order; a repeated key keeps the last value at the
     /// position where the key first appeared.
@@ -52,7 +52,7 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
 
     /// The member at `position`.
     public subscript(position: Int) -> Element {
-        members[position]
+        (members[position].key, members[position].value)
     }
 
     /// The value stored for `key`, or `nil` if the object has no such member.
@@ -81,8 +81,7 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
 
     /// The position of the member named `key`.
     func position(of key: String) -> Int? {
-        if let index { return index[JSONObjectKey(key)] }
-        return members.firstIndex { JSONObjectKey.same($0.key, key) }
+        JSONObjectBuilder.position(of: key, hash: JSONObjectKey.hash(key), in: members, index: index)
     }
 
     /// Whether both objects have the same members in the same order.
@@ -99,6 +98,13 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     }
 }
 
+/// One stored member, with its key's hash (see ``JSONObjectKey/hash(_:)``).
+struct JSONObjectMember: Sendable {
+    let key: String
+    var value: JSONValue
+    let hash: UInt64
+}
+
 /// Collects an object's members one at a time, resolving repeated keys as they arrive.
 ///
 /// The reader and the public initialisers share it, so both apply exactly the same duplicate
@@ -112,57 +118,60 @@ struct JSONObjectBuilder {
         case duplicate
     }
 
-    fileprivate(set) var members: [JSONObject.Element] = []
-    fileprivate(set) var index: [JSONObjectKey: Int]?
+    fileprivate(set) var members: [JSONObjectMember] = []
+    fileprivate(set) var index: JSONObjectIndex?
+
+    /// Makes room for `count` members.
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
 
     /// Adds a member, or resolves a repeated key by `policy`. With `.reject` the existing
     /// member is left unchanged and the caller reports the error.
     mutating func insert(key: String, value: JSONValue, policy: JSONReadingOptions.DuplicateKeyPolicy) -> Outcome {
-        let existing: Int?
-        if let index {
-            existing = index[JSONObjectKey(key)]
-        } else {
-            existing = members.firstIndex { JSONObjectKey.same($0.key, key) }
-        }
-        if let existing {
+        let hash = JSONObjectKey.hash(key)
+        if let existing = Self.position(of: key, hash: hash, in: members, index: index) {
             if policy == .useLast {
                 members[existing].value = value
             }
             return .duplicate
         }
-        members.append((key: key, value: value))
+        members.append(JSONObjectMember(key: key, value: value, hash: hash))
         if index != nil {
-            index?[JSONObjectKey(key)] = members.count - 1
+            index?.insert(position: members.count - 1, members: members)
         } else if members.count > JSONObject.linearScanLimit {
-            var built = [JSONObjectKey: Int](minimumCapacity: members.count * 2)
-            for (position, member) in members.enumerated() {
-                built[JSONObjectKey(member.key)] = position
-            }
-            index = built
+            index = JSONObjectIndex(members: members)
         }
         return .added
     }
+
+    /// The position of the member whose key has exactly the UTF-8 bytes of `key` (whose hash
+    /// is `hash`): hashes are compared first, bytes only when they agree.
+    static func position(of key: String, hash: UInt64, in members: [JSONObjectMember], index: JSONObjectIndex?) -> Int? {
+        if let index {
+            return index.position(of: hash, in: members) { JSONObjectKey.same(members[$0].key, key) }
+        }
+        for position in members.indices where members[position].hash == hash && JSONObjectKey.same(members[position].key, key) {
+            return position
+        }
+        return nil
+    }
 }
 
-/// A key compared and hashed by its UTF-8 bytes, so that canonically equivalent but differently
-/// encoded keys stay distinct, as JSON requires (Swift's `String ==` would merge them).
-struct JSONObjectKey: Hashable {
-    let string: String
-
-    init(_ string: String) {
-        self.string = string
-    }
-
+/// Object keys are compared and hashed by their UTF-8 bytes, so that canonically equivalent
+/// but differently encoded keys stay distinct, as JSON requires (Swift's `String ==` would
+/// merge them).
+enum JSONObjectKey {
     /// Whether two keys have the same UTF-8 bytes.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
         ByteInput.sameUTF8(lhs, rhs)
     }
 
-    static func == (lhs: JSONObjectKey, rhs: JSONObjectKey) -> Bool {
-        same(lhs.string, rhs.string)
+    /// A hash of the key's UTF-8 bytes, seeded per process (see `ByteInput.hash`).
+    static func hash(_ key: String) -> UInt64 {
+        ByteInput.withUTF8(of: key) { $0.hash(seed: seed) }
     }
 
-    func hash(into hasher: inout Hasher) {
-        ByteInput.hashUTF8(string, into: &hasher)
-    }
+    /// Random per process, so inputs cannot be crafted offline to collide.
+    private static let seed = UInt64.random(in: .min ... .max)
 }

@@ -27,6 +27,21 @@ struct JSONReader {
         /// For objects: the member awaiting its value, and the offset of its opening quote.
         var key = ""
         var keyOffset = 0
+
+        // Containers that get this far are not empty; starting with room for a few values
+        // saves the 1 → 2 → 4 → 8 reallocations (and copies) of growing from nothing.
+        init(isObject: Bool, key: String = "", keyOffset: Int = 0) {
+            self.isObject = isObject
+            self.key = key
+            self.keyOffset = keyOffset
+            if isObject {
+                members.reserveCapacity(Self.initialCapacity)
+            } else {
+                elements.reserveCapacity(Self.initialCapacity)
+            }
+        }
+
+        static var initialCapacity: Int { 8 }
     }
 
     /// Reads exactly one JSON text that must fill `input`, optionally after a BOM.

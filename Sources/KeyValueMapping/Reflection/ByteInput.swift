@@ -127,9 +127,32 @@ struct ByteInput {
         return lhs.utf8.elementsEqual(rhs.utf8)
     }
 
-    /// Feeds the UTF-8 bytes of `string` to `hasher`.
-    static func hashUTF8(_ string: String, into hasher: inout Hasher) {
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    /// A fast 64-bit hash of all the bytes, eight at a time (multiply–xorshift mixing, as in
+    /// FxHash and splitmix64). Not cryptographic: `seed` is random per process, and callers
+    /// confirm equal hashes by comparing bytes.
+    func hash(seed: UInt64) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = seed ^ UInt64(buffer.count) &* multiplier
+        var index = 0
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= buffer.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                hash = (hash ^ word) &* multiplier
+                hash ^= hash >> 29
+                index += 8
+            }
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < buffer.count {
+            tail |= UInt64(buffer[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        hash ^= hash >> 32
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 29)
     }
 }

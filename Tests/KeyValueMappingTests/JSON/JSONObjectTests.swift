@@ -65,6 +65,34 @@ import Testing
         #expect(object.map(\.key) == object.keys)
     }
 
+    /// Sizes around the linear-scan limit and the index's growth steps; keys of every length
+    /// from 0 to 20 bytes (the hash reads eight bytes at a time plus a tail), each repeated once.
+    @Test(arguments: [1, 16, 17, 31, 32, 33, 64, 65, 500])
+    func duplicatesAreFoundAtEverySize(_ count: Int) throws {
+        let keys = (0..<count).map { String(repeating: "x", count: $0 % 21) + "\($0)" }
+        let members = keys.indices.map { #""\#(keys[$0])": \#($0)"# }
+        let repeated = keys.indices.filter { $0.isMultiple(of: 7) }.map { #""\#(keys[$0])": "again""# }
+        let object = try Self.object("{" + (members + repeated).joined(separator: ",") + "}")
+        #expect(object.keys == keys)
+        for position in keys.indices {
+            let expected: JSONValue = position.isMultiple(of: 7) ? .string("again") : .number(JSONNumber(Int64(position)))
+            #expect(object[keys[position]] == expected, "\(keys[position])")
+        }
+        #expect(object["x"] == nil && object[""] == nil)
+    }
+
+    /// Two different keys with the same hash are still told apart by their bytes.
+    @Test func equalHashesAreConfirmedByBytes() {
+        let members = (0..<40).map { JSONObjectMember(key: "k\($0)", value: .number(JSONNumber(Int64($0))), hash: UInt64($0 % 3)) }
+        let index = JSONObjectIndex(members: members)
+        for position in members.indices {
+            let found = index.position(of: UInt64(position % 3), in: members) { JSONObjectKey.same(members[$0].key, "k\(position)") }
+            #expect(found == position)
+        }
+        #expect(index.position(of: 1, in: members) { JSONObjectKey.same(members[$0].key, "k2") } == nil)
+        #expect(index.position(of: 7, in: members) { _ in true } == nil)
+    }
+
     @Test func initialisersApplyTheDefaultRule() {
         let fromPairs = JSONObject([("x", .null), ("y", .bool(true)), ("x", .bool(false))])
         #expect(fromPairs.keys == ["x", "y"])
