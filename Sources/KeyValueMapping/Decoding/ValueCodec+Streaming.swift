@@ -241,6 +241,26 @@ extension DateCodec {
     }
 }
 
+extension URLCodec {
+    /// Plain ASCII text is looked up in the decode's memo by its bytes where they lie, so a
+    /// repeated URL costs neither a String nor a parse; anything else, and a text that does not
+    /// parse, takes the general route (which reports it).
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> URL {
+        guard try reader.peek() == UInt8(ascii: "\""), let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else {
+            return try decodeThroughValue(reader: &reader, session)
+        }
+        let bytes = reader.input.slice(range)
+        let hash = JSONObjectKey.hash(bytes)
+        if let url = session.urls.url(hash: hash, bytes: bytes) { return url }
+        let text = reader.input.string(range)
+        guard let url = Self.parse(text) else {
+            return try decode(text as Any, session)
+        }
+        session.urls.remember(url, text: text, hash: hash)
+        return url
+    }
+}
+
 extension RawValueCodec {
     /// The raw value is read by its own codec's fast path; when that fails, or names no case,
     /// the reader goes back to the value and the general route reports it with the dictionary

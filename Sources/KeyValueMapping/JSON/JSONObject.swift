@@ -169,7 +169,12 @@ enum JSONObjectKey {
 
     /// A hash of the key's UTF-8 bytes, seeded per process (see `ByteInput.hash`).
     static func hash(_ key: String) -> UInt64 {
-        ByteInput.withUTF8(of: key) { $0.hash(seed: seed) }
+        ByteInput.withUTF8(of: key) { hash($0) }
+    }
+
+    /// The same hash of bytes that are not (yet) a String.
+    static func hash(_ bytes: ByteInput) -> UInt64 {
+        bytes.hash(seed: seed)
     }
 
     /// Random per process, so inputs cannot be crafted offline to collide.

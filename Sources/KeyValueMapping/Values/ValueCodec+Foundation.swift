@@ -46,6 +46,7 @@ struct DateCodec: ValueCodec {
 }
 
 /// `URL`: absolute or relative URL text; text that is not a valid URL (spaces, empty) is an error.
+/// A text repeated within one decode is parsed once (see ``URLMemo``).
 struct URLCodec: ValueCodec {
     var typeName: String { "URL" }
 
@@ -53,10 +54,15 @@ struct URLCodec: ValueCodec {
         guard case .string(let text) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        guard !text.isEmpty, let url = URL(string: text, encodingInvalidCharacters: false) else {
+        guard let url = session.urls.url(for: text, parse: Self.parse) else {
             throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a valid URL")
         }
         return url
+    }
+
+    /// Strict parsing: no percent-encoding of invalid characters, and no empty URL.
+    static func parse(_ text: String) -> URL? {
+        text.isEmpty ? nil : URL(string: text, encodingInvalidCharacters: false)
     }
 
     func encode(_ value: URL, _ session: EncodingSession) throws -> Any { value.absoluteString }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The URLs one decode has already parsed, by their exact text.
+///
+/// Payloads repeat URLs: the same user, repository or image is embedded in item after item
+/// (GitHub's issue lists carry ~1,600 URL fields with ~150 distinct values), and Foundation's
+/// `URL(string:)` costs microseconds on Linux. `URL` is a value and parsing is a pure function
+/// of the text, so a repeated text gets the same result without parsing it again. Texts are
+/// matched by their UTF-8 bytes, never by `String`'s canonical equivalence (U+212A KELVIN
+/// SIGN equals "K" there, but is not a valid URL character). Only successful parses are
+/// kept, at most ``limit`` of them, and the memo lives and dies with its decode.
+struct URLMemo {
+    /// Entries kept per decode; later new texts are parsed every time.
+    static let limit = 1024
+
+    /// By the seeded hash of the text's bytes; the text confirms a match. A second text with
+    /// the same hash is simply not remembered.
+    private var entries: [UInt64: (text: String, url: URL)] = [:]
+
+    /// The URL for `text`, from the memo or from `parse` (whose successes are remembered).
+    mutating func url(for text: String, parse: (String) -> URL?) -> URL? {
+        let hash = JSONObjectKey.hash(text)
+        if let entry = entries[hash], JSONObjectKey.same(entry.text, text) { return entry.url }
+        guard let url = parse(text) else { return nil }
+        remember(url, text: text, hash: hash)
+        return url
+    }
+
+    /// The remembered URL whose text has exactly the bytes of `bytes` (which hash to `hash`).
+    func url(hash: UInt64, bytes: ByteInput) -> URL? {
+        guard let entry = entries[hash], bytes.equals(entry.text) else { return nil }
+        return entry.url
+    }
+
+    /// Remembers a successful parse of `text`, whose bytes hash to `hash`.
+    mutating func remember(_ url: URL, text: String, hash: UInt64) {
+        guard entries.count < Self.limit, entries[hash] == nil else { return }
+        entries[hash] = (text, url)
+    }
+}
