@@ -175,8 +175,6 @@ extension ArrayCodec {
 }
 
 extension DictionaryCodec {
-    static var initialCapacity: Int { 4 }
-
     @_specialize(where Key == String, Element == Int)
     @_specialize(where Key == String, Element == String)
     @_specialize(where Key == String, Element == Double)
@@ -187,11 +185,13 @@ extension DictionaryCodec {
         }
         try session.enter()
         defer { session.leave() }
-        var result: [Key: Element] = [:]
-        if try reader.open(closing: UInt8(ascii: "}")) { return result }
-        // Room for a few members up front: growing from one bucket rehashes at every doubling,
-        // and most dictionaries in payloads are small.
-        result.reserveCapacity(Self.initialCapacity)
+        if try reader.open(closing: UInt8(ascii: "}")) { return [:] }
+        // Members are collected first and the dictionary is built once at its final size:
+        // inserting into a growing dictionary rehashes at every doubling, and reserving a
+        // guess up front wastes memory on the many small dictionaries of a large payload (the
+        // member list is temporary, so it may start roomy).
+        var members: [(Key, Element)] = []
+        members.reserveCapacity(8)
         while true {
             _ = try reader.peek()
             let text = try reader.syntax { try $0.readKey().key }
@@ -199,12 +199,19 @@ extension DictionaryCodec {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
             do {
-                result[parsed] = try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }
+                members.append((parsed, try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }))
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
-            if try reader.finishElement(closing: UInt8(ascii: "}")) { return result }
+            if try reader.finishElement(closing: UInt8(ascii: "}")) { break }
         }
+        var result = [Key: Element](minimumCapacity: members.count)
+        // Index loop: in generic code each tuple element would cost a metadata lookup. A
+        // repeated key keeps its last value.
+        for index in members.indices {
+            result[members[index].0] = members[index].1
+        }
+        return result
     }
 }
 
