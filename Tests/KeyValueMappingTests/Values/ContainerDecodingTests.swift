@@ -28,6 +28,8 @@ struct Containers: Mappable {
         DecodeCase("matrix", "[[1.5], [2, true]]", "error: matrix[1][1]: expected Double, found Bool true"),
         DecodeCase("tags", "[\"a\", \"a\"]", "[\"a\"]"),
         DecodeCase("byName", "{\"a\": 1}", "[\"a\": 1]"),
+        DecodeCase("byName", "{\"a\": 1, \"a\": 2}", "[\"a\": 2]"),
+        DecodeCase("byName", "{}", "[:]"),
         DecodeCase("byName", "{\"a\": 1.5}", "error: byName.a: Double 1.5 is not exactly representable as Int"),
         DecodeCase("byNumber", "{\"12\": \"x\"}", "[12: \"x\"]"),
         DecodeCase("byNumber", "{\"x\": \"x\"}", "error: byNumber.x: expected Int key, found String \"x\" (the key does not convert)"),
