@@ -13,14 +13,19 @@ struct URLMemo {
     /// Entries kept per decode; later new texts are parsed every time.
     static let limit = 1024
 
-    /// By the seeded hash of the text's bytes; the text confirms a match. A second text with
+    /// By the seeded hash of the text's bytes; the bytes confirm a match. A second text with
     /// the same hash is simply not remembered.
-    private var entries: [UInt64: (text: String, url: URL)] = [:]
+    private var entries: [UInt64: Entry] = [:]
+
+    private struct Entry {
+        let bytes: [UInt8]
+        let url: URL
+    }
 
     /// The URL for `text`, from the memo or from `parse` (whose successes are remembered).
     mutating func url(for text: String, parse: (String) -> URL?) -> URL? {
         let hash = JSONObjectKey.hash(text)
-        if let entry = entries[hash], JSONObjectKey.same(entry.text, text) { return entry.url }
+        if let entry = entries[hash], entry.bytes.elementsEqual(text.utf8) { return entry.url }
         guard let url = parse(text) else { return nil }
         remember(url, text: text, hash: hash)
         return url
@@ -28,13 +33,15 @@ struct URLMemo {
 
     /// The remembered URL whose text has exactly the bytes of `bytes` (which hash to `hash`).
     func url(hash: UInt64, bytes: ByteInput) -> URL? {
-        guard let entry = entries[hash], bytes.equals(entry.text) else { return nil }
+        guard let entry = entries[hash], entry.bytes.count == bytes.count, bytes.matches(entry.bytes, at: 0) else { return nil }
         return entry.url
     }
 
     /// Remembers a successful parse of `text`, whose bytes hash to `hash`.
     mutating func remember(_ url: URL, text: String, hash: UInt64) {
+        // Payloads that repeat URLs usually hold dozens to hundreds of distinct ones.
+        if entries.isEmpty { entries.reserveCapacity(128) }
         guard entries.count < Self.limit, entries[hash] == nil else { return }
-        entries[hash] = (text, url)
+        entries[hash] = Entry(bytes: Array(text.utf8), url: url)
     }
 }
