@@ -14,6 +14,8 @@ struct Options {
     /// Set only in the child process the memory measurement starts: run the probe on this
     /// many MB of input and nothing else (see ``MemoryProbe``; not in `--help`).
     var memoryProbeMegabytes: Int?
+    /// Set only in the memory measurement's reference child: build this many records directly.
+    var memoryProbeRecords: Int?
 
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws {
@@ -36,6 +38,11 @@ struct Options {
                     throw BenchmarkFailure("\(MemoryProbe.flag) needs a size in MB")
                 }
                 memoryProbeMegabytes = size
+            case MemoryProbe.recordsFlag:
+                guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
+                    throw BenchmarkFailure("\(MemoryProbe.recordsFlag) needs a record count")
+                }
+                memoryProbeRecords = count
             case "--help", "-h":
                 print("usage: Benchmarks [--quick] [--json PATH] [--filter \(WorkloadName.allCases.map(\.rawValue).joined(separator: "|"))]")
                 exit(0)
@@ -103,6 +110,8 @@ do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
     if let megabytes = options.memoryProbeMegabytes {
         try MemoryProbe.runChild(megabytes: megabytes)
+    } else if let count = options.memoryProbeRecords {
+        try MemoryProbe.runRecordsChild(count: count)
     } else {
         try runBenchmarks(options)
     }

@@ -4,19 +4,25 @@ import KeyValueMapping
 // memory: the peak resident set of one `KeyValueDecoder().decode([FlatRecord].self, fromJSON:)`
 // on a large array. Peak RSS is a high-water mark for the whole address space, so the decode
 // runs in a fresh child (this binary re-executed with a hidden flag): the parent's own tables,
-// caches and freed-but-kept heap would otherwise hide the decode's peak. The figures go to
-// the printed table only; the JSON report keeps its fixed names.
+// caches and freed-but-kept heap would otherwise hide the decode's peak. A second child builds
+// the same number of records directly, without JSON, to show how much of the peak is the
+// result itself. The figures go to the printed table only; the JSON report keeps its fixed
+// names.
 
 /// Measures and prints the decode's peak RSS relative to its input size.
 enum MemoryProbe {
     /// The hidden command-line flag that makes this binary act as the child; its argument is
     /// the input size in megabytes (10^6 bytes).
     static let flag = "--memory-probe"
+    /// The hidden flag for the reference child: build this many flat records directly (no JSON,
+    /// no decoder) and report how much memory the records alone take.
+    static let recordsFlag = "--memory-probe-records"
     /// The goal the table reports against (never enforced): peak RSS at most this many times
     /// the input size.
     static let targetRatio = 3.0
     /// The prefix of the one line the child prints for the parent to read.
     private static let resultPrefix = "memory-probe-result"
+    private static let recordsPrefix = "memory-probe-records"
 
     /// What the child measured.
     struct Result {
@@ -32,6 +38,9 @@ enum MemoryProbe {
         let decodeNanoseconds: Double
         /// `getrusage`'s `ru_maxrss` after decoding, in KiB (see `peakResidentKiB`).
         let maxRSSKiB: Int
+        /// How much the same number of records takes when built directly, in KiB: the part
+        /// of the peak that is the result itself, whatever produced it.
+        var recordsKiB = 0
     }
 
     // MARK: Parent
@@ -39,27 +48,38 @@ enum MemoryProbe {
     /// Runs the probe in a child process on `megabytes` MB of input and returns its figures;
     /// throws if the child fails (its own message is already on standard error).
     static func measure(megabytes: Int) throws -> Result {
+        let text = try runChild(arguments: [flag, String(megabytes)], what: "the probe (\(megabytes) MB)")
+        guard var result = parse(text) else {
+            throw BenchmarkFailure("memory: the probe printed no result line; its output was: \(text)")
+        }
+        let reference = try runChild(arguments: [recordsFlag, String(result.records)], what: "the records reference")
+        guard let records = parseRecords(reference) else {
+            throw BenchmarkFailure("memory: the records reference printed no result line; its output was: \(reference)")
+        }
+        result.recordsKiB = records
+        return result
+    }
+
+    /// Runs this binary with `arguments` and returns what it printed.
+    private static func runChild(arguments: [String], what: String) throws -> String {
         let process = Process()
         process.executableURL = executableURL()
-        process.arguments = [flag, String(megabytes)]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         // Standard error is inherited, so the child's failure message reaches the user as is.
         do {
             try process.run()
         } catch {
-            throw BenchmarkFailure("memory: cannot start the probe \(process.executableURL?.path ?? "?"): \(error)")
+            throw BenchmarkFailure("memory: cannot start \(what) \(process.executableURL?.path ?? "?"): \(error)")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
-            throw BenchmarkFailure("memory: the probe (\(megabytes) MB) \(how) \(process.terminationStatus); see its message above")
+            throw BenchmarkFailure("memory: \(what) \(how) \(process.terminationStatus); see its message above")
         }
-        guard let result = parse(text) else {
-            throw BenchmarkFailure("memory: the probe printed no result line; its output was: \(text)")
-        }
-        return result
+        return text
     }
 
     /// Prints the "memory" table: input size, baseline and peak RSS, and the ratios.
@@ -91,6 +111,13 @@ enum MemoryProbe {
         let target = String(format: "%.0f", targetRatio)
         let actual = String(format: "%.2f", peakRatio)
         print("  target peak ≤ \(target)× input: \(verdict) (\(actual)×); baseline = peak RSS after generating the input, before decoding")
+        if result.recordsKiB > 0 {
+            let records = Double(result.recordsKiB) * 1024
+            let overhead = peak - baseline - records
+            print(String(format: "  the %@ records alone (built directly, no JSON) take %.1f MB = %.2f× the input; input + runtime + records = %.2f× the input; the decode adds %.1f MB (%.2f× the input) beyond its result",
+                         Report.grouped(Double(result.records)), records / megabyte, records / input, (baseline + records) / input,
+                         overhead / megabyte, overhead / input))
+        }
         // Shown so nobody "simplifies" the probe back to getrusage: in a child it is the parent's peak.
         if result.maxRSSKiB > result.peakKiB + 1024 {
             let inherited = String(format: "%.1f", Double(result.maxRSSKiB) * 1024 / megabyte)
@@ -154,6 +181,29 @@ enum MemoryProbe {
             "\(resultPrefix) input_bytes=\(input.bytes.count) records=\(decoded.count) baseline_kib=\(baseline) "
                 + "peak_kib=\(peak) decode_ns=\(Int(nanoseconds)) ru_maxrss_kib=\(maxRSS)"
         )
+    }
+
+    /// The reference child's whole job: build `count` flat records with the generator the
+    /// input comes from, keep them, and print how much the peak RSS grew.
+    static func runRecordsChild(count: Int) throws {
+        guard count > 0 else { throw BenchmarkFailure("\(recordsFlag) needs a positive record count") }
+        let baseline = try peakResidentKiB()
+        var generator = FlatGenerator()
+        var records: [FlatRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            records.append(generator.record(id: index + 1))
+        }
+        let peak = try peakResidentKiB()
+        guard records.count == count else { throw BenchmarkFailure("memory: built \(records.count) records, expected \(count)") }
+        print("\(recordsPrefix) records_kib=\(peak - baseline)")
+    }
+
+    // Reads `memory-probe-records records_kib=N`.
+    private static func parseRecords(_ text: String) -> Int? {
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(recordsPrefix) }),
+              let field = line.split(separator: "=").last else { return nil }
+        return Int(field)
     }
 
     /// The peak resident set of this process's address space so far, in KiB: `VmHWM` from
