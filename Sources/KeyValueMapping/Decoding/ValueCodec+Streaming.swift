@@ -160,7 +160,7 @@ extension ArrayCodec {
         defer { session.leave() }
         var result: [Element] = []
         if try reader.open(closing: UInt8(ascii: "]")) { return result }
-        // As for dictionaries: one allocation for short arrays instead of growing 1, 2, 4.
+        // One allocation for short arrays instead of growing 1, 2, 4.
         result.reserveCapacity(Self.initialCapacity)
         while true {
             let index = result.count

@@ -56,7 +56,7 @@ extension ModelMetadata {
                 }
             }
         }
-        try Self.runHook { try model.didDecode() }
+        try Self.validate(&model)
     }
 
     private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
@@ -96,15 +96,28 @@ extension ModelMetadata {
         return model
     }
 
+    /// Runs the model's `didDecode()`, reporting what it throws as ``runHook(_:)`` does.
+    // Not through `runHook`: a closure capturing the model makes the caller copy it once more.
+    static func validate(_ model: inout Model) throws {
+        do {
+            try model.didDecode()
+        } catch {
+            throw hookFailure(error)
+        }
+    }
+
     /// Runs user code, reporting a foreign error as a model-level validation failure.
     static func runHook(_ hook: () throws -> Void) throws {
         do {
             try hook()
-        } catch let error as MappingError {
-            throw error
         } catch {
-            throw MappingError(.validationFailed(String(describing: error)), underlyingError: error)
+            throw hookFailure(error)
         }
+    }
+
+    private static func hookFailure(_ error: any Error) -> MappingError {
+        if let mapping = error as? MappingError { return mapping }
+        return MappingError(.validationFailed(String(describing: error)), underlyingError: error)
     }
 
     /// The model's properties as a JSON-compatible dictionary. A class instance is encoded with

@@ -45,7 +45,7 @@ extension ModelMetadata {
         for index in found.indices where !found[index] && decodedProperties[index].isRequired {
             throw MappingError(.missingKey(expected: decodedProperties[index].accessor.typeName), path: [.key(keys[index] ?? "")])
         }
-        try Self.runHook { try model.didDecode() }
+        try Self.validate(&model)
         return model
     }
 

@@ -86,6 +86,17 @@ struct ByteInput {
         return control | quote | backslash | (nonASCII ? word & highs : 0)
     }
 
+    /// Whether these bytes are exactly the UTF-8 of `string`.
+    func equals(_ string: String) -> Bool {
+        let utf8 = string.utf8
+        guard utf8.count == buffer.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { other in
+            guard let base = buffer.baseAddress, let otherBase = other.baseAddress else { return true }
+            return memcmp(base, otherBase, buffer.count) == 0
+        }
+        return compared ?? utf8.elementsEqual(buffer)
+    }
+
     /// The bytes in `range` (inside this input, checked by the caller) as their own view.
     func slice(_ range: Range<Int>) -> ByteInput {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")

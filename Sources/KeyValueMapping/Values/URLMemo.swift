@@ -18,14 +18,14 @@ struct URLMemo {
     private var entries: [UInt64: Entry] = [:]
 
     private struct Entry {
-        let bytes: [UInt8]
+        let text: String
         let url: URL
     }
 
     /// The URL for `text`, from the memo or from `parse` (whose successes are remembered).
     mutating func url(for text: String, parse: (String) -> URL?) -> URL? {
         let hash = JSONObjectKey.hash(text)
-        if let entry = entries[hash], entry.bytes.elementsEqual(text.utf8) { return entry.url }
+        if let entry = entries[hash], JSONObjectKey.same(entry.text, text) { return entry.url }
         guard let url = parse(text) else { return nil }
         remember(url, text: text, hash: hash)
         return url
@@ -33,7 +33,7 @@ struct URLMemo {
 
     /// The remembered URL whose text has exactly the bytes of `bytes` (which hash to `hash`).
     func url(hash: UInt64, bytes: ByteInput) -> URL? {
-        guard let entry = entries[hash], entry.bytes.count == bytes.count, bytes.matches(entry.bytes, at: 0) else { return nil }
+        guard let entry = entries[hash], bytes.equals(entry.text) else { return nil }
         return entry.url
     }
 
@@ -42,6 +42,6 @@ struct URLMemo {
         // Payloads that repeat URLs usually hold dozens to hundreds of distinct ones.
         if entries.isEmpty { entries.reserveCapacity(128) }
         guard entries.count < Self.limit, entries[hash] == nil else { return }
-        entries[hash] = Entry(bytes: Array(text.utf8), url: url)
+        entries[hash] = Entry(text: text, url: url)
     }
 }
