@@ -27,6 +27,9 @@ extension ModelMetadata {
         var source = source
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
+        // A local copy of the list (one retain per model): its elements are then borrowed in
+        // place, where reading the class's property in the loop copied each accessor out.
+        let decodedProperties = self.decodedProperties
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             // Properties are read in place (`decodedProperties[index].…`): binding the descriptor to
             // a local would copy it and retain every field, per property, per model.

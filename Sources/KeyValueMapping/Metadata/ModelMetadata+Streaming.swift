@@ -15,6 +15,9 @@ extension ModelMetadata {
     func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         var model = Model()
         let keys = decodedSingleKeys
+        // A local copy of the list (one retain per model): its elements are then borrowed in
+        // place, where reading the class's property in the loop copied each accessor out.
+        let properties = decodedProperties
         var found = requiredCount > 0 ? [Bool](repeating: false, count: keys.count) : []
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             if try reader.open(closing: UInt8(ascii: "}")) { return }
@@ -31,7 +34,7 @@ extension ModelMetadata {
                 }
                 if let index = matched, let key = keys[index] {
                     do {
-                        try session.withPath(.key(key)) { try decodedProperties[index].accessor.decode(reader: &reader, into: base, session) }
+                        try session.withPath(.key(key)) { try properties[index].accessor.decode(reader: &reader, into: base, session) }
                     } catch let error as MappingError {
                         throw error.prepending(.key(key))
                     }
