@@ -129,7 +129,11 @@ struct JSONObjectBuilder {
     /// Adds a member, or resolves a repeated key by `policy`. With `.reject` the existing
     /// member is left unchanged and the caller reports the error.
     mutating func insert(key: String, value: JSONValue, policy: JSONReadingOptions.DuplicateKeyPolicy) -> Outcome {
-        let hash = JSONObjectKey.hash(key)
+        insert(key: key, hash: JSONObjectKey.hash(key), value: value, policy: policy)
+    }
+
+    /// ``insert(key:value:policy:)`` for a key whose hash the caller already has.
+    mutating func insert(key: String, hash: UInt64, value: JSONValue, policy: JSONReadingOptions.DuplicateKeyPolicy) -> Outcome {
         if let existing = Self.position(of: key, hash: hash, in: members, index: index) {
             if policy == .useLast {
                 members[existing].value = value

@@ -14,6 +14,9 @@ struct JSONReader {
     let options: JSONReadingOptions
     /// Reused buffer for strings with escapes, so each such string allocates only its result.
     var scratch: [UInt8] = []
+    /// Recently read object keys by the hash of their bytes: documents repeat the same keys in
+    /// every object, and reusing the String skips building and validating it again.
+    private var recentKeys: [(hash: UInt64, key: String)] = []
 
     /// An array or object that has been opened and not yet closed.
     ///
@@ -27,13 +30,15 @@ struct JSONReader {
         /// For objects: the member awaiting its value, and the offset of its opening quote.
         var key = ""
         var keyOffset = 0
+        var keyHash: UInt64 = 0
 
         // Containers that get this far are not empty; starting with room for a few values
         // saves the 1 → 2 → 4 → 8 reallocations (and copies) of growing from nothing.
-        init(isObject: Bool, key: String = "", keyOffset: Int = 0) {
+        init(isObject: Bool, key: String = "", keyOffset: Int = 0, keyHash: UInt64 = 0) {
             self.isObject = isObject
             self.key = key
             self.keyOffset = keyOffset
+            self.keyHash = keyHash
             if isObject {
                 members.reserveCapacity(Self.initialCapacity)
             } else {
@@ -107,8 +112,8 @@ struct JSONReader {
                     position += 1
                     value = .object(JSONObject(JSONObjectBuilder()))
                 } else {
-                    let (key, keyOffset) = try readKey()
-                    open.append(OpenContainer(isObject: true, key: key, keyOffset: keyOffset))
+                    let (key, keyOffset, keyHash) = try readKey()
+                    open.append(OpenContainer(isObject: true, key: key, keyOffset: keyOffset, keyHash: keyHash))
                     continue nextValue
                 }
             default:
@@ -121,7 +126,7 @@ struct JSONReader {
                 let last = open.count - 1
                 if open[last].isObject {
                     let key = open[last].key
-                    let outcome = open[last].members.insert(key: key, value: value, policy: options.duplicateKeys)
+                    let outcome = open[last].members.insert(key: key, hash: open[last].keyHash, value: value, policy: options.duplicateKeys)
                     if outcome == .duplicate && options.duplicateKeys == .reject {
                         throw error("duplicate key \"\(key)\"", at: open[last].keyOffset)
                     }
@@ -129,7 +134,7 @@ struct JSONReader {
                     case UInt8(ascii: ","):
                         position += 1
                         skipWhitespace()
-                        (open[last].key, open[last].keyOffset) = try readKey()
+                        (open[last].key, open[last].keyOffset, open[last].keyHash) = try readKey()
                         continue nextValue
                     case UInt8(ascii: "}"):
                         position += 1
@@ -177,22 +182,49 @@ struct JSONReader {
         }
     }
 
-    /// Reads `"key"` then `:`, leaving `position` at the member's value.
-    mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int) {
+    /// Reads `"key"` then `:`, leaving `position` at the member's value. Also returns the offset
+    /// of the key's opening quote and the hash of its bytes (``JSONObjectKey/hash(_:)``).
+    mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int, hash: UInt64) {
         guard position < input.count else { throw endOfInput() }
         guard input[position] == UInt8(ascii: "\"") else {
             throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
         }
         let offset = position
-        let key = try readString()
+        let key: String
+        let hash: UInt64
+        if let range = try scanPlainASCIIString() {
+            let bytes = input.slice(range)
+            hash = JSONObjectKey.hash(bytes)
+            key = recentKey(range, hash: hash)
+        } else {
+            key = try readString()
+            hash = JSONObjectKey.hash(key)
+        }
         switch try nextStructuralByte() {
         case UInt8(ascii: ":"):
             position += 1
-            return (key, offset)
+            return (key, offset, hash)
         case let byte:
             throw error(JSONSyntaxError.unexpected(byte) + ", expected ':'", at: position)
         }
     }
+
+    /// The key whose bytes are `range`, reused from a recent one with the same bytes if any.
+    private mutating func recentKey(_ range: Range<Int>, hash: UInt64) -> String {
+        if recentKeys.isEmpty {
+            recentKeys = Array(repeating: (0, ""), count: Self.recentKeySlots)
+        }
+        let slot = Int(truncatingIfNeeded: hash) & (Self.recentKeySlots - 1)
+        if recentKeys[slot].hash == hash, input.slice(range).equals(recentKeys[slot].key) {
+            return recentKeys[slot].key
+        }
+        let key = input.string(range)
+        recentKeys[slot] = (hash, key)
+        return key
+    }
+
+    /// A power of two; enough for the keys of a few kinds of object.
+    private static var recentKeySlots: Int { 64 }
 
     /// Reads `"key"` then `:` when the key is plain ASCII without escapes, returning the range
     /// of its bytes; otherwise consumes nothing and returns `nil` (use `readKey`).

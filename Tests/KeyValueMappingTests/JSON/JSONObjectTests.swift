@@ -81,6 +81,26 @@ import Testing
         #expect(object["x"] == nil && object[""] == nil)
     }
 
+    /// The reader reuses recently read keys; objects whose keys keep evicting each other from
+    /// its small table must still get exactly their own keys.
+    @Test func keysReusedAcrossObjectsAreExact() throws {
+        let objects = (0..<300).map { index in
+            "{" + (0..<5).map { #""key\#((index * 7 + $0 * 13) % 211)": \#($0)"# }.joined(separator: ",") + "}"
+        }
+        let value = try JSONValue(jsonString: "[" + objects.joined(separator: ",") + "]")
+        guard case .array(let elements) = value else {
+            Issue.record("expected an array, got \(value)")
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                Issue.record("expected an object at \(index)")
+                continue
+            }
+            #expect(object.keys == (0..<5).map { "key\((index * 7 + $0 * 13) % 211)" })
+        }
+    }
+
     /// Two different keys with the same hash are still told apart by their bytes.
     @Test func equalHashesAreConfirmedByBytes() {
         let members = (0..<40).map { JSONObjectMember(key: "k\($0)", value: .number(JSONNumber(Int64($0))), hash: UInt64($0 % 3)) }
