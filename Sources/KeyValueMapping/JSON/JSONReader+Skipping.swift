@@ -13,22 +13,12 @@ extension JSONReader {
             guard position < input.count else { throw endOfInput() }
             switch input[position] {
             case UInt8(ascii: "["):
-                try checkDepth(closings.count)
-                position += 1
-                skipWhitespace()
-                if position < input.count && input[position] == UInt8(ascii: "]") {
-                    position += 1
-                } else {
+                if try !enterContainer(closing: UInt8(ascii: "]"), openCount: closings.count) {
                     closings.append(UInt8(ascii: "]"))
                     continue nextValue
                 }
             case UInt8(ascii: "{"):
-                try checkDepth(closings.count)
-                position += 1
-                skipWhitespace()
-                if position < input.count && input[position] == UInt8(ascii: "}") {
-                    position += 1
-                } else {
+                if try !enterContainer(closing: UInt8(ascii: "}"), openCount: closings.count) {
                     try skipKey()
                     closings.append(UInt8(ascii: "}"))
                     continue nextValue

@@ -94,22 +94,14 @@ struct JSONReader {
             var value: JSONValue
             switch input[position] {
             case UInt8(ascii: "["):
-                try checkDepth(open.count)
-                position += 1
-                skipWhitespace()
-                if position < input.count && input[position] == UInt8(ascii: "]") {
-                    position += 1
+                if try enterContainer(closing: UInt8(ascii: "]"), openCount: open.count) {
                     value = .array([])
                 } else {
                     open.append(OpenContainer(isObject: false))
                     continue nextValue
                 }
             case UInt8(ascii: "{"):
-                try checkDepth(open.count)
-                position += 1
-                skipWhitespace()
-                if position < input.count && input[position] == UInt8(ascii: "}") {
-                    position += 1
+                if try enterContainer(closing: UInt8(ascii: "}"), openCount: open.count) {
                     value = .object(JSONObject(JSONObjectBuilder()))
                 } else {
                     let (key, keyOffset, keyHash) = try readKey()
@@ -272,7 +264,19 @@ struct JSONReader {
         }
     }
 
-    func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
+    /// Enters the array or object whose bracket is at `position`, with `openCount` containers
+    /// already open (the depth limit is checked first); `true` when it is empty, in which case
+    /// its closing bracket is consumed too.
+    mutating func enterContainer(closing: UInt8, openCount: Int) throws(JSONSyntaxError) -> Bool {
+        try checkDepth(openCount)
+        position += 1
+        skipWhitespace()
+        guard position < input.count && input[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    private func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
         guard openCount < options.maximumDepth else {
             throw error("nesting exceeds the maximum depth of \(options.maximumDepth)", at: position)
         }
