@@ -267,20 +267,3 @@ extension URLCodec {
         return url
     }
 }
-
-extension RawValueCodec {
-    /// The raw value is read by its own codec's fast path; when that fails, or names no case,
-    /// the reader goes back to the value and the general route reports it with the dictionary
-    /// path's words. (Lenient decoding always takes the general route, so no skipped error is
-    /// recorded twice.)
-    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
-        guard !session.isLenient else { return try decodeThroughValue(reader: &reader, session) }
-        _ = try reader.peek()
-        let start = reader.position
-        if let rawValue = try? raw.decode(reader: &reader, session), let result = Value(rawValue: rawValue) {
-            return result
-        }
-        reader.position = start
-        return try decodeThroughValue(reader: &reader, session)
-    }
-}
