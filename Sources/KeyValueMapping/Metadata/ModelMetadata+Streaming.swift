@@ -22,15 +22,21 @@ extension ModelMetadata {
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             if try reader.open(closing: UInt8(ascii: "}")) { return }
             var hint = 0
+            // Whether the payload is following the declaration order. After a miss the guess is
+            // not tried again until a key lands where the order predicts: payloads written from
+            // a dictionary list keys in hash order, and every failed guess costs a comparison.
+            var guessing = true
             while true {
                 _ = try reader.peek()
                 let matched: Int?
-                if hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes) {
+                if guessing, hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes) {
                     // The key the declaration order predicts, matched in place.
                     matched = hint
                     hint += 1
                 } else {
+                    let predicted = hint
                     matched = try memberIndex(reader: &reader, keys: keys, hint: &hint)
+                    guessing = matched == predicted
                 }
                 if let index = matched, let key = keys[index] {
                     do {
