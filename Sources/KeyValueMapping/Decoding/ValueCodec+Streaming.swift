@@ -250,11 +250,15 @@ extension DateCodec {
 
 extension URLCodec {
     /// Plain ASCII text is looked up in the decode's memo by its bytes where they lie, so a
-    /// repeated URL costs neither a String nor a parse; anything else, and a text that does not
-    /// parse, takes the general route (which reports it).
+    /// repeated URL costs neither a String nor a parse; other text is looked up once built. A
+    /// value that is not text, or text that does not parse, takes the general route (which
+    /// reports it).
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> URL {
-        guard try reader.peek() == UInt8(ascii: "\""), let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else {
-            return try decodeThroughValue(reader: &reader, session)
+        guard try reader.peek() == UInt8(ascii: "\"") else { return try decodeThroughValue(reader: &reader, session) }
+        guard let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else {
+            // Escapes (JSONSerialization writes `\/`) or non-ASCII: the text is built first.
+            let text = try reader.syntax { try $0.readString() }
+            return try session.urls.url(for: text, parse: Self.parse) ?? decode(text as Any, session)
         }
         let bytes = reader.input.slice(range)
         let hash = JSONObjectKey.hash(bytes)
