@@ -267,6 +267,7 @@ struct JSONReader {
     /// Enters the array or object whose bracket is at `position`, with `openCount` containers
     /// already open (the depth limit is checked first); `true` when it is empty, in which case
     /// its closing bracket is consumed too.
+    @inline(__always)
     mutating func enterContainer(closing: UInt8, openCount: Int) throws(JSONSyntaxError) -> Bool {
         try checkDepth(openCount)
         position += 1
