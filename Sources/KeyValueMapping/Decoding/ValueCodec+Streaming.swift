@@ -175,6 +175,17 @@ extension ArrayCodec {
 }
 
 extension DictionaryCodec {
+    /// Up to this many members, distinct keys are checked pairwise and the dictionary is built
+    /// without looking each key up first (most dictionaries in payloads are this small).
+    static var smallCount: Int { 8 }
+
+    static func keysAreDistinct(_ members: [(Key, Element)]) -> Bool {
+        for later in members.indices.dropFirst() {
+            for earlier in 0..<later where members[earlier].0 == members[later].0 { return false }
+        }
+        return true
+    }
+
     @_specialize(where Key == String, Element == Int)
     @_specialize(where Key == String, Element == String)
     @_specialize(where Key == String, Element == Double)
@@ -204,6 +215,9 @@ extension DictionaryCodec {
                 throw error.prepending(.key(text))
             }
             if try reader.finishElement(closing: UInt8(ascii: "}")) { break }
+        }
+        if members.count <= Self.smallCount, Self.keysAreDistinct(members) {
+            return Dictionary(uniqueKeysWithValues: members)
         }
         var result = [Key: Element](minimumCapacity: members.count)
         // Index loop: in generic code each tuple element would cost a metadata lookup. A
