@@ -62,14 +62,8 @@ extension JSONReader {
 
     /// Validates `"key"` then `:` as ``readKey()`` does, leaving `position` at the value.
     private mutating func skipKey() throws(JSONSyntaxError) {
-        guard position < input.count else { throw endOfInput() }
-        guard input[position] == UInt8(ascii: "\"") else {
-            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
-        }
+        try checkKeyStart()
         try skipString()
-        guard try nextStructuralByte() == UInt8(ascii: ":") else {
-            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position)
-        }
-        position += 1
+        try consumeColon()
     }
 }

@@ -177,10 +177,7 @@ struct JSONReader {
     /// Reads `"key"` then `:`, leaving `position` at the member's value. Also returns the offset
     /// of the key's opening quote and the hash of its bytes (``JSONObjectKey/hash(_:)``).
     mutating func readKey() throws(JSONSyntaxError) -> (key: String, offset: Int, hash: UInt64) {
-        guard position < input.count else { throw endOfInput() }
-        guard input[position] == UInt8(ascii: "\"") else {
-            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
-        }
+        try checkKeyStart()
         let offset = position
         let key: String
         let hash: UInt64
@@ -192,13 +189,26 @@ struct JSONReader {
             key = try readString()
             hash = JSONObjectKey.hash(key)
         }
-        switch try nextStructuralByte() {
-        case UInt8(ascii: ":"):
-            position += 1
-            return (key, offset, hash)
-        case let byte:
-            throw error(JSONSyntaxError.unexpected(byte) + ", expected ':'", at: position)
+        try consumeColon()
+        return (key, offset, hash)
+    }
+
+    /// Checks that a key's opening quote is at `position`.
+    @inline(__always)
+    func checkKeyStart() throws(JSONSyntaxError) {
+        guard position < input.count else { throw endOfInput() }
+        guard input[position] == UInt8(ascii: "\"") else {
+            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
         }
+    }
+
+    /// Consumes the `:` after a key (whitespace may come before it).
+    @inline(__always)
+    mutating func consumeColon() throws(JSONSyntaxError) {
+        guard try nextStructuralByte() == UInt8(ascii: ":") else {
+            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position)
+        }
+        position += 1
     }
 
     /// The key whose bytes are `range`, reused from a recent one with the same bytes if any.
@@ -221,18 +231,10 @@ struct JSONReader {
     /// Reads `"key"` then `:` when the key is plain ASCII without escapes, returning the range
     /// of its bytes; otherwise consumes nothing and returns `nil` (use `readKey`).
     mutating func readPlainASCIIKey() throws(JSONSyntaxError) -> Range<Int>? {
-        guard position < input.count else { throw endOfInput() }
-        guard input[position] == UInt8(ascii: "\"") else {
-            throw error(JSONSyntaxError.unexpected(input[position]) + ", expected a string key", at: position)
-        }
+        try checkKeyStart()
         guard let range = try scanPlainASCIIString() else { return nil }
-        switch try nextStructuralByte() {
-        case UInt8(ascii: ":"):
-            position += 1
-            return range
-        case let byte:
-            throw error(JSONSyntaxError.unexpected(byte) + ", expected ':'", at: position)
-        }
+        try consumeColon()
+        return range
     }
 
     mutating func readLiteral(_ literal: StaticString) throws(JSONSyntaxError) {

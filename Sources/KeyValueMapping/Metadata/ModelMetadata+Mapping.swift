@@ -27,12 +27,11 @@ extension ModelMetadata {
         var source = source
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
-        // A local copy of the list (one retain per model): its elements are then borrowed in
-        // place, where reading the class's property in the loop copied each accessor out.
+        // Properties are read in place from a local copy of the list (one retain per model):
+        // binding a descriptor to a local would copy it and retain every field, and reading the
+        // class's property inside the loop copied each accessor out, per property, per model.
         let decodedProperties = self.decodedProperties
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            // Properties are read in place (`decodedProperties[index].…`): binding the descriptor to
-            // a local would copy it and retain every field, per property, per model.
             for index in decodedProperties.indices {
                 do {
                     if keys == nil, let key = singleKeys[index] {

@@ -128,14 +128,7 @@ struct ByteInput {
     /// Whether two strings have the same UTF-8 bytes (memcmp on native storage).
     static func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return left.count == right.count }
-                return left.count == right.count && memcmp(leftBytes, rightBytes, left.count) == 0
-            }
-        }
-        if let compared = compared ?? nil { return compared }
-        return lhs.utf8.elementsEqual(rhs.utf8)
+        return withUTF8(of: lhs) { $0.equals(rhs) }
     }
 
     /// A fast 64-bit hash of all the bytes, eight at a time (multiply–xorshift mixing, as in

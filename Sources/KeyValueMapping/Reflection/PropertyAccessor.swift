@@ -46,7 +46,6 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         storage.write(try codec.decode(reader: &reader, session), to: base)
     }
 
-
     @_specialize(where Value == Int)
     @_specialize(where Value == Int64)
     @_specialize(where Value == Double)

@@ -24,8 +24,11 @@ struct URLMemo {
 
     /// The URL for `text`, from the memo or from `parse` (whose successes are remembered).
     mutating func url(for text: String, parse: (String) -> URL?) -> URL? {
-        let hash = JSONObjectKey.hash(text)
-        if let entry = entries[hash], JSONObjectKey.same(entry.text, text) { return entry.url }
+        let (hash, remembered) = ByteInput.withUTF8(of: text) { bytes in
+            let hash = JSONObjectKey.hash(bytes)
+            return (hash, url(hash: hash, bytes: bytes))
+        }
+        if let remembered { return remembered }
         guard let url = parse(text) else { return nil }
         remember(url, text: text, hash: hash)
         return url
