@@ -175,16 +175,9 @@ extension ArrayCodec {
 }
 
 extension DictionaryCodec {
-    /// Up to this many members, distinct keys are checked pairwise and the dictionary is built
-    /// without looking each key up first (most dictionaries in payloads are this small).
-    static var smallCount: Int { 8 }
-
-    static func keysAreDistinct(_ members: [(Key, Element)]) -> Bool {
-        for later in members.indices.dropFirst() {
-            for earlier in 0..<later where members[earlier].0 == members[later].0 { return false }
-        }
-        return true
-    }
+    /// Room made before the first member: most dictionaries in payloads are this small, and
+    /// one holding this many takes its smallest table either way.
+    static var initialCapacity: Int { 3 }
 
     @_specialize(where Key == String, Element == Int)
     @_specialize(where Key == String, Element == String)
@@ -197,35 +190,23 @@ extension DictionaryCodec {
         try session.enter()
         defer { session.leave() }
         if try reader.open(closing: UInt8(ascii: "}")) { return [:] }
-        // Members are collected first and the dictionary is built once at its final size:
-        // inserting into a growing dictionary rehashes at every doubling, and reserving a
-        // guess up front wastes memory on the many small dictionaries of a large payload (the
-        // member list is temporary, so it may start roomy).
-        var members: [(Key, Element)] = []
-        members.reserveCapacity(8)
+        // Members go straight into the dictionary (no list of pairs to allocate first); a
+        // larger one grows by doubling, which ends at the table size a known count would get.
+        var result = [Key: Element](minimumCapacity: Self.initialCapacity)
         while true {
             _ = try reader.peek()
-            let text = try reader.syntax { try $0.readKey().key }
+            let text = try reader.syntax { try $0.readKeyText() }
             guard let parsed = key.parse(text) else {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
             do {
-                members.append((parsed, try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }))
+                // A repeated key keeps its last value.
+                result[parsed] = try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
-            if try reader.finishElement(closing: UInt8(ascii: "}")) { break }
+            if try reader.finishElement(closing: UInt8(ascii: "}")) { return result }
         }
-        if members.count <= Self.smallCount, Self.keysAreDistinct(members) {
-            return Dictionary(uniqueKeysWithValues: members)
-        }
-        var result = [Key: Element](minimumCapacity: members.count)
-        // Index loop: in generic code each tuple element would cost a metadata lookup. A
-        // repeated key keeps its last value.
-        for index in members.indices {
-            result[members[index].0] = members[index].1
-        }
-        return result
     }
 }
 
@@ -272,16 +253,30 @@ extension URLCodec {
         guard let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else {
             // Escapes (JSONSerialization writes `\/`) or non-ASCII: the text is built first.
             let text = try reader.syntax { try $0.readString() }
-            return try session.urls.url(for: text, parse: Self.parse) ?? decode(text as Any, session)
+            return try session.urls.value(for: text, convert: Self.parse) ?? decode(text as Any, session)
         }
         let bytes = reader.input.slice(range)
-        let hash = JSONObjectKey.hash(bytes)
-        if let url = session.urls.url(hash: hash, bytes: bytes) { return url }
+        let hash = TextIndex.hash(bytes)
+        if let position = session.urls.position(of: bytes, hash: hash) { return session.urls.value(at: position) }
         let text = reader.input.string(range)
         guard let url = Self.parse(text) else {
             return try decode(text as Any, session)
         }
         session.urls.remember(url, text: text, hash: hash)
         return url
+    }
+}
+
+extension RawValueCodec {
+    /// A case spelled in plain ASCII is looked up in the codec's memo by its bytes where they
+    /// lie; the first occurrence of each text takes the general route (which converts it, or
+    /// reports it with the dictionary path's words) and a success is remembered.
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        guard let texts, try reader.peek() == UInt8(ascii: "\""),
+              let range = try reader.syntax({ try $0.scanPlainASCIIString() }) else {
+            return try decodeThroughValue(reader: &reader, session)
+        }
+        let input = reader.input
+        return try texts.value(for: input.slice(range), text: { input.string(range) }) { try decode($0 as Any, session) }
     }
 }

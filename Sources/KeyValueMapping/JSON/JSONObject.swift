@@ -27,7 +27,7 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
 
     private var members: [JSONObjectMember]
     /// Key hash → position, present only when there are more than `linearScanLimit` members.
-    private var index: JSONObjectIndex?
+    private var index: HashIndex?
 
     /// Creates an object from members in order; a repeated key keeps the last value at the
     /// position where the key first appeared.
@@ -119,7 +119,7 @@ struct JSONObjectBuilder {
     }
 
     fileprivate(set) var members: [JSONObjectMember] = []
-    fileprivate(set) var index: JSONObjectIndex?
+    fileprivate(set) var index: HashIndex?
 
     /// Makes room for `count` members.
     mutating func reserveCapacity(_ count: Int) {
@@ -142,18 +142,18 @@ struct JSONObjectBuilder {
         }
         members.append(JSONObjectMember(key: key, value: value, hash: hash))
         if index != nil {
-            index?.insert(position: members.count - 1, members: members)
+            index?.insert(position: members.count - 1, hashes: members.lazy.map(\.hash))
         } else if members.count > JSONObject.linearScanLimit {
-            index = JSONObjectIndex(members: members)
+            index = HashIndex(hashes: members.lazy.map(\.hash))
         }
         return .added
     }
 
     /// The position of the member whose key has exactly the UTF-8 bytes of `key` (whose hash
     /// is `hash`): hashes are compared first, bytes only when they agree.
-    static func position(of key: String, hash: UInt64, in members: [JSONObjectMember], index: JSONObjectIndex?) -> Int? {
+    static func position(of key: String, hash: UInt64, in members: [JSONObjectMember], index: HashIndex?) -> Int? {
         if let index {
-            return index.position(of: hash, in: members) { JSONObjectKey.same(members[$0].key, key) }
+            return index.position(of: hash) { members[$0].hash == hash && JSONObjectKey.same(members[$0].key, key) }
         }
         for position in members.indices where members[position].hash == hash && JSONObjectKey.same(members[position].key, key) {
             return position

@@ -193,6 +193,25 @@ struct JSONReader {
         return (key, offset, hash)
     }
 
+    /// Reads `"key"` then `:` when only the key's text is wanted (a dictionary's keys).
+    mutating func readKeyText() throws(JSONSyntaxError) -> String {
+        try checkKeyStart()
+        let key: String
+        if let range = try scanPlainASCIIString() {
+            // Up to 15 bytes a String is stored inline: building one costs less than the hash
+            // that would find a recent copy, and allocates nothing either way.
+            key = range.count <= Self.inlineStringBytes ? input.string(range) : recentKey(range, hash: JSONObjectKey.hash(input.slice(range)))
+        } else {
+            key = try readString()
+        }
+        try consumeColon()
+        return key
+    }
+
+    /// The most UTF-8 bytes a `String` stores inline, without an allocation (on 64-bit
+    /// platforms).
+    private static var inlineStringBytes: Int { 15 }
+
     /// Checks that a key's opening quote is at `position`.
     @inline(__always)
     func checkKeyStart() throws(JSONSyntaxError) {

@@ -187,6 +187,15 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
 /// a raw value that is not a case is an invalid value.
 struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
     let raw: any ValueCodec<Value.RawValue>
+    /// The bytes path's memo of converted texts (see ``SharedTextMemo``): only for `String` raw
+    /// values, where the text is the raw value as it stands, and only for trivial types (enums
+    /// without payloads), whose copies share nothing.
+    let texts: SharedTextMemo<Value>?
+
+    init(raw: any ValueCodec<Value.RawValue>) {
+        self.raw = raw
+        texts = Value.RawValue.self == String.self && _isPOD(Value.self) ? SharedTextMemo() : nil
+    }
 
     var typeName: String { String(describing: Value.self) }
 

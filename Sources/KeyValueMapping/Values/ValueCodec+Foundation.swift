@@ -46,7 +46,7 @@ struct DateCodec: ValueCodec {
 }
 
 /// `URL`: absolute or relative URL text; text that is not a valid URL (spaces, empty) is an error.
-/// A text repeated within one decode is parsed once (see ``URLMemo``).
+/// A text repeated within one decode is parsed once (see ``TextMemo``).
 struct URLCodec: ValueCodec {
     var typeName: String { "URL" }
 
@@ -54,7 +54,7 @@ struct URLCodec: ValueCodec {
         guard case .string(let text) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        guard let url = session.urls.url(for: text, parse: Self.parse) else {
+        guard let url = session.urls.value(for: text, convert: Self.parse) else {
             throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a valid URL")
         }
         return url

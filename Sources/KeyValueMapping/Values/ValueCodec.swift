@@ -123,8 +123,8 @@ final class DecodingSession: NestingSession {
     @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
     @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
     @exclusivity(unchecked) private var keyTables: [ObjectIdentifier: [ResolvedKey]] = [:]
-    /// URLs parsed so far in this decode (see ``URLMemo``).
-    @exclusivity(unchecked) var urls = URLMemo()
+    /// URLs parsed so far in this decode (see ``TextMemo``).
+    @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
 
     init(options: KeyValueDecoder, lenient: Bool = false) {
         self.options = options

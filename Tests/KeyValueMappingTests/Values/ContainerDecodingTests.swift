@@ -47,3 +47,23 @@ struct Containers: Mappable {
         #expect(try decodeProperty(row.key, json: row.json, into: Containers.self) == row.expected)
     }
 }
+
+/// Dictionaries of every size through the bytes path: members go straight into the table, so
+/// one that outgrows its first table and repeats keys must still come out as the dictionary
+/// path builds it.
+@Suite struct StreamingDictionaryTests {
+    @Test(arguments: [0, 1, 3, 4, 7, 40, 300])
+    func growsAndKeepsTheLastValueOfARepeatedKey(_ count: Int) throws {
+        let keys = (0..<count).map { "key\($0)" }
+        // Every third key again at the end, with a new value.
+        let repeated = keys.indices.filter { $0.isMultiple(of: 3) }
+        let members = keys.indices.map { "\"\(keys[$0])\": \($0)" } + repeated.map { "\"\(keys[$0])\": \(-$0)" }
+        let json = "{\"byName\": {\(members.joined(separator: ", "))}}"
+        var expected: [String: Int] = [:]
+        for index in keys.indices { expected[keys[index]] = repeated.contains(index) ? -index : index }
+        let viaBytes = try Containers(jsonString: json)
+        let viaDictionary = try Containers(dictionary: try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any])
+        #expect(viaBytes.byName == expected)
+        #expect(viaDictionary.byName == expected)
+    }
+}
