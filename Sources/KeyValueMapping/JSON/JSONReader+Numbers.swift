@@ -16,6 +16,36 @@ extension JSONReader {
     /// returns `nil` (consuming nothing) for any other literal, which the caller then reads with
     /// ``readNumber()``. Saves building a String for the most common numbers.
     mutating func readInt64() throws(JSONSyntaxError) -> Int64? {
+        // One pass for the common literal: up to 19 digits (which fit a UInt64 without
+        // overflow), no leading zero, not followed by a fraction or exponent, and within
+        // Int64's range. Anything else is scanned first.
+        var index = position
+        let negative = index < input.count && input[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var magnitude: UInt64 = 0
+        while index < input.count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let digits = index - digitsStart
+        let limit = negative ? Int64.min.magnitude : UInt64(Int64.max)
+        if digits > 0, digits <= 19, magnitude <= limit, digits == 1 || input[digitsStart] != UInt8(ascii: "0"),
+           index == input.count || !Self.continuesNumber(input[index]) {
+            position = index
+            return negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude)
+        }
+        return try readScannedInt64()
+    }
+
+    /// Whether `byte`, right after a literal's integer digits, continues the literal.
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
+    /// ``readInt64()`` for any literal: scanned (and so validated) first, then converted with
+    /// overflow checks.
+    private mutating func readScannedInt64() throws(JSONSyntaxError) -> Int64? {
         let start = position
         let end = try Self.scanNumber(input, from: start)
         var index = start
@@ -40,53 +70,68 @@ extension JSONReader {
     /// multiplication or division of two exact Doubles gives the correctly rounded result);
     /// returns `nil` (consuming nothing) otherwise, for ``readNumber()`` and `Double(String)`.
     mutating func readDoubleFast() throws(JSONSyntaxError) -> Double? {
-        let start = position
-        let end = try Self.scanNumber(input, from: start)
-        var index = start
-        let negative = input[index] == UInt8(ascii: "-")
+        // One pass, checking the grammar as it goes; any literal it does not take whole (a
+        // syntax error included) is left to `scanNumber`, which reports errors precisely.
+        var index = position
+        let count = input.count
+        let negative = index < count && input[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
+        var significant = 0
         var exponent = 0
-        var seenPoint = false
-        while index < end {
-            let byte = input[index]
-            if byte == UInt8(ascii: ".") {
-                seenPoint = true
-            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                break
-            } else {
-                if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
-                guard digits <= 15 else { return nil }
-                mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
-                if seenPoint { exponent -= 1 }
-            }
+        let integerStart = index
+        while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
+            if mantissa != 0 || digit != 0 { significant += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
-        if index < end {
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return try declineNumber() }
+        if index < count && input[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
+                if mantissa != 0 || digit != 0 { significant += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                exponent -= 1
+                index += 1
+            }
+            guard index > fractionStart else { return try declineNumber() }
+        }
+        if index < count && (input[index] == UInt8(ascii: "e") || input[index] == UInt8(ascii: "E")) {
             index += 1
             var exponentNegative = false
-            if input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-") {
+            if index < count && (input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")) {
                 exponentNegative = input[index] == UInt8(ascii: "-")
                 index += 1
             }
+            let exponentStart = index
             var written = 0
-            while index < end {
-                written = written * 10 + Int(input[index] &- UInt8(ascii: "0"))
-                guard written < 1000 else { return nil }
+            while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
+                written = min(written * 10 + Int(digit), 1000)
                 index += 1
             }
+            guard index > exponentStart else { return try declineNumber() }
             exponent += exponentNegative ? -written : written
         }
-        guard exponent >= -22, exponent <= 22 else { return nil }
+        // Clinger's fast path needs an exact mantissa (at most 15 significant digits, which
+        // also rules out a wrapped one) and an exact power of ten.
+        guard significant <= 15, exponent >= -22, exponent <= 22 else { return try declineNumber() }
         var value = Double(mantissa)
         if exponent < 0 {
             value /= Self.powersOfTen[-exponent]
         } else {
             value *= Self.powersOfTen[exponent]
         }
-        position = end
+        position = index
         return negative ? -value : value
+    }
+
+    /// For ``readDoubleFast()``: a literal it does not convert. Validates it (throwing its
+    /// syntax error, if any) and returns `nil`, consuming nothing.
+    private func declineNumber() throws(JSONSyntaxError) -> Double? {
+        _ = try Self.scanNumber(input, from: position)
+        return nil
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

@@ -35,9 +35,35 @@ import KeyValueMapping
         }
     }
 
-    @Test(arguments: ["0", "-1", "9223372036854775807", "-9223372036854775808", "42"])
+    @Test(arguments: ["0", "-0", "-1", "9223372036854775807", "-9223372036854775808", "42", "1234567890123456789",
+                      "-999999999999999999", "100000000000000000"])
     func integersAreExact(_ literal: String) throws {
         #expect(try Scalars(jsonString: "{\"int64\": \(literal)}").int64 == Int64(literal))
+    }
+
+    /// Literals just outside Int64, and with 20 digits, which the one-pass reading must hand
+    /// to the checked one.
+    @Test(arguments: [
+        ("9223372036854775808", "Int"), ("-9223372036854775809", "Number"),
+        ("18446744073709551616", "Number"), ("99999999999999999999", "Number"),
+    ])
+    func integersOutsideInt64AreReported(_ literal: String, found: String) throws {
+        #expect(mappingError { _ = try Scalars(jsonString: "{\"int64\": \(literal)}") }?.description
+            == "int64: \(found) \(literal) does not fit in Int64")
+    }
+
+    /// Malformed literals get the reader's one message wherever they stand: read as a Double,
+    /// as an integer, or as a value of the wrong type (all three keys have six letters, so the
+    /// offsets agree too).
+    @Test(arguments: ["01", "-", "-a", "1.", "1.e5", ".5", "1e", "1e+", "2.5E-", "00.5", "-01"])
+    func malformedLiteralsGetTheReadersMessage(_ literal: String) throws {
+        func syntaxError(_ key: String) -> String? {
+            let error = mappingError { _ = try Scalars(jsonString: "{\"\(key)\": \(literal)}") }
+            return (error?.underlyingError as? JSONSyntaxError)?.description
+        }
+        let message = try #require(syntaxError("double"))
+        #expect(syntaxError("uint32") == message)
+        #expect(syntaxError("string") == message)
     }
 
     @Test func integerOverflowAndFractionsFallBackToTheSameErrors() throws {
