@@ -120,6 +120,9 @@ struct JSONObjectBuilder {
 
     fileprivate(set) var members: [JSONObjectMember] = []
     fileprivate(set) var index: HashIndex?
+    /// One bit per key hash (its low six bits) seen so far: a key whose bit is clear is new
+    /// without scanning the members, which is the usual case in a payload.
+    private var seen: UInt64 = 0
 
     /// Makes room for `count` members.
     mutating func reserveCapacity(_ count: Int) {
@@ -134,7 +137,9 @@ struct JSONObjectBuilder {
 
     /// ``insert(key:value:policy:)`` for a key whose hash the caller already has.
     mutating func insert(key: String, hash: UInt64, value: JSONValue, policy: JSONReadingOptions.DuplicateKeyPolicy) -> Outcome {
-        if let existing = Self.position(of: key, hash: hash, in: members, index: index) {
+        let bit: UInt64 = 1 << (hash & 63)
+        defer { seen |= bit }
+        if seen & bit != 0, let existing = Self.position(of: key, hash: hash, in: members, index: index) {
             if policy == .useLast {
                 members[existing].value = value
             }

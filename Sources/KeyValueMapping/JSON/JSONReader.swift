@@ -184,7 +184,8 @@ struct JSONReader {
         if let range = try scanPlainASCIIString() {
             let bytes = input.slice(range)
             hash = JSONObjectKey.hash(bytes)
-            key = recentKey(range, hash: hash)
+            // Short keys are stored inline in the String, so there is no allocation to save.
+            key = range.count <= Self.inlineStringBytes ? input.string(range) : recentKey(range, hash: hash)
         } else {
             key = try readString()
             hash = JSONObjectKey.hash(key)

@@ -147,12 +147,24 @@ struct ByteInput {
                 index += 8
             }
         }
+        // The last 0-7 bytes in at most three loads (four, two, one bytes), low bytes first.
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while index < buffer.count {
-            tail |= UInt64(buffer[index]) << shift
-            shift += 8
-            index += 1
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            if index + 4 <= buffer.count {
+                tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+                shift = 32
+                index += 4
+            }
+            if index + 2 <= buffer.count {
+                tail |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt16.self))) << shift
+                shift += 16
+                index += 2
+            }
+            if index < buffer.count {
+                tail |= UInt64(buffer[index]) << shift
+            }
         }
         hash = (hash ^ tail) &* multiplier
         hash ^= hash >> 32

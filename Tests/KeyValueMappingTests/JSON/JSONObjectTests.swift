@@ -18,6 +18,30 @@ import Testing
         return options
     }
 
+    /// Small objects drawn from a pool of keys, so repeats and distinct keys that share hash
+    /// bits both occur: each must come out as inserting its members one by one gives.
+    @Test(arguments: [.useLast, .useFirst] as [JSONReadingOptions.DuplicateKeyPolicy])
+    func repeatsInSmallObjectsAreFoundAndDistinctKeysKept(_ policy: JSONReadingOptions.DuplicateKeyPolicy) throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<300 {
+            let members = (0..<(1 + next(16))).map { position in ("k\(next(24))", position) }
+            var keys: [String] = []
+            var values: [String: Int] = [:]
+            for (key, value) in members {
+                if values[key] == nil { keys.append(key) }
+                if values[key] == nil || policy == .useLast { values[key] = value }
+            }
+            let json = "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            let object = try Self.object(json, options: Self.options(policy))
+            #expect(object.keys == keys, "\(json)")
+            #expect(object.map { $0.value } == keys.map { .number(JSONNumber(Int64(values[$0]!))) }, "\(json)")
+        }
+    }
+
     @Test func lastValueWinsAtTheFirstPositionByDefault() throws {
         let object = try Self.object(#"{"a": 1, "b": 2, "a": 3}"#)
         #expect(object.keys == ["a", "b"])
