@@ -104,6 +104,25 @@ struct JSONWriter {
         afterKey = true
     }
 
+    /// ``writeKey(_:)`` for a key already quoted and escaped by ``quoted(_:)`` (a model's keys
+    /// are escaped once per type rather than once per value).
+    mutating func writeKey(quoted: [UInt8]) {
+        beginValue()
+        bytes.append(contentsOf: quoted)
+        bytes.append(UInt8(ascii: ":"))
+        if prettyPrinted {
+            bytes.append(UInt8(ascii: " "))
+        }
+        afterKey = true
+    }
+
+    /// `text` as a JSON string literal: quoted and escaped as ``writeString(_:)`` writes it.
+    static func quoted(_ text: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writeString(text)
+        return writer.bytes
+    }
+
     // MARK: - Layout
 
     /// Emits what separates the next token from the previous one: nothing after a key,
@@ -146,24 +165,39 @@ struct JSONWriter {
     // MARK: - Scalars
 
     private mutating func appendDigits(_ value: UInt64) {
-        // At most 20 digits, so the String is a small inline string: no heap allocation.
-        bytes.append(contentsOf: String(value).utf8)
+        // Room for every digit first, then filled from the last: no String in between.
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = value
+        var index = start + digits - 1
+        while rest >= 10 {
+            bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            index -= 1
+        }
+        bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
     }
 
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         ByteInput.withUTF8(of: string) { utf8 in
-            // Copy unescaped runs in bulk; only the rare byte that needs escaping is handled alone.
-            // `runStart <= position < utf8.count` throughout, so every range is in bounds.
+            // Copy unescaped runs in bulk, found eight bytes at a time as the reader finds them;
+            // only the rare byte that needs escaping is handled alone. `runStart <= position <=
+            // utf8.count` throughout, so every range is in bounds.
             var runStart = 0
-            for position in 0..<utf8.count {
-                let byte = utf8[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            while true {
+                let position = utf8.endOfPlainRun(from: runStart, to: utf8.count, stopAtNonASCII: false)
                 utf8.append(runStart..<position, to: &bytes)
-                appendEscape(byte)
+                guard position < utf8.count else { break }
+                appendEscape(utf8[position])
                 runStart = position + 1
             }
-            utf8.append(runStart..<utf8.count, to: &bytes)
         }
         bytes.append(UInt8(ascii: "\""))
     }

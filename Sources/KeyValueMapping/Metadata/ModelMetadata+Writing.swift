@@ -33,11 +33,10 @@ extension ModelMetadata {
         try ModelStorage.withFields(of: model, isClass: isClass) { base in
             writer.beginObject()
             for index in order {
-                let key = encodedSingleKeys[index] ?? properties[index].name
                 do {
-                    try properties[index].accessor.encode(from: base, key: key, to: &writer, session)
+                    try properties[index].accessor.encode(from: base, quotedKey: encodedQuotedKeys[index], to: &writer, session)
                 } catch let error as MappingError {
-                    throw error.prepending(.key(key))
+                    throw error.prepending(.key(encodedSingleKeys[index] ?? properties[index].name))
                 }
             }
             writer.endObject()
@@ -45,6 +44,6 @@ extension ModelMetadata {
     }
 
     private func writesStreaming(_ session: EncodingSession) -> Bool {
-        afterEncoding == nil && encodedSingleKeys.allSatisfy { $0 != nil } && (keysAreFixed || session.keyStyle.isAsDeclared)
+        afterEncoding == nil && encodedKeysAreSingle && (keysAreFixed || session.keyStyle.isAsDeclared)
     }
 }

@@ -11,6 +11,11 @@ final class ModelMetadata<Model: Mappable> {
     /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
     @exclusivity(unchecked) private(set) var decodedSingleKeys: [String?] = []
     @exclusivity(unchecked) private(set) var encodedSingleKeys: [String?] = []
+    /// Each encoded property's key (its single key, else its name) as the JSON writer writes
+    /// it, quoted and escaped once here instead of once per value.
+    @exclusivity(unchecked) private(set) var encodedQuotedKeys: [[UInt8]] = []
+    /// Whether every encoded property has a single key (no key path), checked once here.
+    @exclusivity(unchecked) private(set) var encodedKeysAreSingle = false
     /// Property index by single decode key, for the streaming bytes path.
     @exclusivity(unchecked) private(set) var decodedKeyIndex: [String: Int] = [:]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
@@ -109,6 +114,8 @@ final class ModelMetadata<Model: Mappable> {
         decodedProperties = properties.filter(\.isDecoded)
         decodedSingleKeys = decodedProperties.map(\.singleKey)
         encodedSingleKeys = properties.map(\.singleKey)
+        encodedQuotedKeys = properties.indices.map { JSONWriter.quoted(encodedSingleKeys[$0] ?? properties[$0].name) }
+        encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
         for (index, key) in decodedSingleKeys.enumerated() {
             if let key, decodedKeyIndex[key] == nil { decodedKeyIndex[key] = index }
         }

@@ -8,8 +8,9 @@ protocol PropertyAccessor: Sendable {
     func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
-    /// Writes `key` and the property's value to the JSON writer, or nothing when it is left out.
-    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws
+    /// Writes the key (`quotedKey`, from ``JSONWriter/quoted(_:)``) and the property's value to
+    /// the JSON writer, or nothing when it is left out.
+    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws
     /// The Swift type's name for messages.
     var typeName: String { get }
     /// Whether the property is a dictionary (the only kind a gathered key can fill).
@@ -65,10 +66,10 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     @_specialize(where Value == Bool)
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
-    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         let value = storage.read(from: base)
         if session.omitsNil, codec.isNil(value) { return }
-        writer.writeKey(key)
+        writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
 }
@@ -101,10 +102,10 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
         return try codec.encode(value, session)
     }
 
-    func encode(from base: UnsafeRawPointer, key: String, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard let value = storage.read(from: base) else { return }
         if session.omitsNil, codec.isNil(value) { return }
-        writer.writeKey(key)
+        writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
 }

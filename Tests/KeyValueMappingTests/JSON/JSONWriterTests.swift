@@ -150,3 +150,40 @@ import Testing
         #expect(JSONSharedFiles.dataFiles.contains("github/issues.json"))
     }
 }
+
+/// Keys that JSON must escape, renamed onto a model: the bytes path writes each model key
+/// quoted once per type, and must give exactly what the writer gives key by key. (A backslash
+/// in a key path is itself escaped.)
+struct EscapedKeys: Mappable {
+    var quote = 1
+    var control = 2
+    var plain = 3
+    static var mappingRules: MappingRules {
+        MappingRules().map("quote", to: "say \"hi\"").map("control", to: "tab\there\\\\")
+    }
+}
+
+@Suite struct WriterDigitsAndKeysTests {
+    @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 4_294_967_295, 4_294_967_296, 9_999_999_999_999_999_999,
+                      10_000_000_000_000_000_000, UInt64.max] as [UInt64])
+    func unsignedIntegersAreWrittenInFull(_ value: UInt64) {
+        var writer = JSONWriter()
+        writer.writeUnsigned(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test(arguments: [0, -1, -9, -10, 1_000_000, Int64.min, Int64.max] as [Int64])
+    func signedIntegersAreWrittenInFull(_ value: Int64) {
+        var writer = JSONWriter()
+        writer.writeInteger(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test func modelKeysAreEscapedOnce() throws {
+        let expected = #"{"say \"hi\"":1,"tab\there\\":2,"plain":3}"#
+        #expect(try EscapedKeys().jsonString() == expected)
+        #expect(try EscapedKeys().jsonString(options: .prettyPrinted) == "{\n  \"say \\\"hi\\\"\": 1,\n  \"tab\\there\\\\\": 2,\n  \"plain\": 3\n}")
+        let back = try EscapedKeys(jsonString: #"{"say \"hi\"": 7, "tab\there\\": 8, "plain": 9}"#)
+        #expect((back.quote, back.control, back.plain) == (7, 8, 9))
+    }
+}
