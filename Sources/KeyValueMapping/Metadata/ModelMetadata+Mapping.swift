@@ -152,6 +152,9 @@ extension ModelMetadata {
         defer { session.leave() }
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : self.keys(of: properties, style: session.keyStyle)
         let singleKeys = encodedSingleKeys
+        // A local copy of the list (one retain per model): its elements are then borrowed in
+        // place, where reading the class's property in the loop copied each accessor out.
+        let properties = properties
         var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
             var result = [String: Any](minimumCapacity: properties.count)
             for index in properties.indices {

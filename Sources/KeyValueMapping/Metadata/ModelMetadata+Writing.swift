@@ -30,11 +30,15 @@ extension ModelMetadata {
         try session.enter()
         defer { session.leave() }
         let order = session.sortedKeys ? encodedKeyOrder : declarationOrder
+        // Local copies (one retain each per model), borrowed in the loop as in `encodeFields`
+        // of the dictionary path.
+        let properties = properties
+        let quotedKeys = encodedQuotedKeys
         try ModelStorage.withFields(of: model, isClass: isClass) { base in
             writer.beginObject()
             for index in order {
                 do {
-                    try properties[index].accessor.encode(from: base, quotedKey: encodedQuotedKeys[index], to: &writer, session)
+                    try properties[index].accessor.encode(from: base, quotedKey: quotedKeys[index], to: &writer, session)
                 } catch let error as MappingError {
                     throw error.prepending(.key(encodedSingleKeys[index] ?? properties[index].name))
                 }
