@@ -255,15 +255,9 @@ extension URLCodec {
             let text = try reader.syntax { try $0.readString() }
             return try session.urls.value(for: text, convert: Self.parse) ?? decode(text as Any, session)
         }
-        let bytes = reader.input.slice(range)
-        let hash = TextIndex.hash(bytes)
-        if let position = session.urls.position(of: bytes, hash: hash) { return session.urls.value(at: position) }
-        let text = reader.input.string(range)
-        guard let url = Self.parse(text) else {
-            return try decode(text as Any, session)
-        }
-        session.urls.remember(url, text: text, hash: hash)
-        return url
+        let input = reader.input
+        return try session.urls.value(for: input.slice(range), text: { input.string(range) }, convert: Self.parse)
+            ?? decode(input.string(range) as Any, session)
     }
 }
 

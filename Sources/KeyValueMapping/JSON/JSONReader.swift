@@ -184,8 +184,7 @@ struct JSONReader {
         if let range = try scanPlainASCIIString() {
             let bytes = input.slice(range)
             hash = JSONObjectKey.hash(bytes)
-            // Short keys are stored inline in the String, so there is no allocation to save.
-            key = range.count <= Self.inlineStringBytes ? input.string(range) : recentKey(range, hash: hash)
+            key = keyText(range, hash: hash)
         } else {
             key = try readString()
             hash = JSONObjectKey.hash(key)
@@ -199,14 +198,20 @@ struct JSONReader {
         try checkKeyStart()
         let key: String
         if let range = try scanPlainASCIIString() {
-            // Up to 15 bytes a String is stored inline: building one costs less than the hash
-            // that would find a recent copy, and allocates nothing either way.
-            key = range.count <= Self.inlineStringBytes ? input.string(range) : recentKey(range, hash: JSONObjectKey.hash(input.slice(range)))
+            key = keyText(range, hash: nil)
         } else {
             key = try readString()
         }
         try consumeColon()
         return key
+    }
+
+    /// The String for the plain ASCII key whose bytes are `range` (`hash` is their hash, when
+    /// the caller has it). Up to 15 bytes a String is stored inline: building one costs less
+    /// than the hash that would find a recent copy, and allocates nothing either way.
+    private mutating func keyText(_ range: Range<Int>, hash: UInt64?) -> String {
+        guard range.count > Self.inlineStringBytes else { return input.string(range) }
+        return recentKey(range, hash: hash ?? JSONObjectKey.hash(input.slice(range)))
     }
 
     /// The most UTF-8 bytes a `String` stores inline, without an allocation (on 64-bit

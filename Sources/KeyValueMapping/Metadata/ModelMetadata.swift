@@ -114,7 +114,9 @@ final class ModelMetadata<Model: Mappable> {
         decodedProperties = properties.filter(\.isDecoded)
         decodedSingleKeys = decodedProperties.map(\.singleKey)
         encodedSingleKeys = properties.map(\.singleKey)
-        encodedQuotedKeys = properties.indices.map { JSONWriter.quoted(encodedSingleKeys[$0] ?? properties[$0].name) }
+        // The key each property is written under: its single key, else its name.
+        let writtenKeys = properties.indices.map { encodedSingleKeys[$0] ?? properties[$0].name }
+        encodedQuotedKeys = writtenKeys.map(JSONWriter.quoted)
         encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
         for (index, key) in decodedSingleKeys.enumerated() {
             if let key, decodedKeyIndex[key] == nil { decodedKeyIndex[key] = index }
@@ -128,9 +130,7 @@ final class ModelMetadata<Model: Mappable> {
         decodedKeyProbes = decodedKeyBytes.map { bytes in bytes.map { Self.keyProbe(count: $0.count, first: $0.first) } ?? -1 }
         keyBytesAreComplete = decodedKeyBytes.allSatisfy { bytes in bytes.map { $0.allSatisfy { $0 < 0x80 } } ?? false }
         declarationOrder = Array(properties.indices)
-        encodedKeyOrder = properties.indices.sorted { left, right in
-            (encodedSingleKeys[left] ?? properties[left].name).utf8.lexicographicallyPrecedes((encodedSingleKeys[right] ?? properties[right].name).utf8)
-        }
+        encodedKeyOrder = properties.indices.sorted { writtenKeys[$0].utf8.lexicographicallyPrecedes(writtenKeys[$1].utf8) }
         requiredCount = decodedProperties.filter(\.isRequired).count
         streamable = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
             && decodedSingleKeys.allSatisfy { $0 != nil }

@@ -137,21 +137,18 @@ struct ByteInput {
     func hash(seed: UInt64) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = seed ^ UInt64(buffer.count) &* multiplier
-        var index = 0
+        var tail: UInt64 = 0
         if let base = buffer.baseAddress {
             let raw = UnsafeRawPointer(base)
+            var index = 0
             while index + 8 <= buffer.count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 hash = (hash ^ word) &* multiplier
                 hash ^= hash >> 29
                 index += 8
             }
-        }
-        // The last 0-7 bytes in at most three loads (four, two, one bytes), low bytes first.
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        if let base = buffer.baseAddress {
-            let raw = UnsafeRawPointer(base)
+            // The last 0-7 bytes in at most three loads (four, two, one bytes), low bytes first.
+            var shift: UInt64 = 0
             if index + 4 <= buffer.count {
                 tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
                 shift = 32

@@ -65,34 +65,28 @@ struct TextMemo<Value> {
         self.limit = limit
     }
 
-    /// The position of the value for the text with bytes `bytes` (which hash to `hash`).
-    func position(of bytes: ByteInput, hash: UInt64) -> Int? {
-        texts.position(of: bytes, hash: hash)
-    }
-
-    /// The value remembered at `position` (from ``position(of:hash:)``).
-    func value(at position: Int) -> Value {
-        values[position]
-    }
-
     /// Remembers that `text` (whose bytes hash to `hash`, and which is not remembered yet)
     /// converts to `value`.
-    mutating func remember(_ value: Value, text: String, hash: UInt64) {
+    private mutating func remember(_ value: Value, text: String, hash: UInt64) {
         guard texts.count < limit else { return }
         texts.append(text, hash: hash)
         values.append(value)
     }
 
-    /// The value for `text`, from the memo or from `convert` (whose successes are remembered).
-    mutating func value(for text: String, convert: (String) -> Value?) -> Value? {
-        let (hash, found) = ByteInput.withUTF8(of: text) { bytes in
-            let hash = TextIndex.hash(bytes)
-            return (hash, self.position(of: bytes, hash: hash))
-        }
-        if let found { return values[found] }
+    /// The value for the text whose bytes are `bytes`, from the memo or made by `convert` from
+    /// `text()` (whose successes are remembered).
+    mutating func value(for bytes: ByteInput, text: () -> String, convert: (String) -> Value?) -> Value? {
+        let hash = TextIndex.hash(bytes)
+        if let found = texts.position(of: bytes, hash: hash) { return values[found] }
+        let text = text()
         guard let value = convert(text) else { return nil }
         remember(value, text: text, hash: hash)
         return value
+    }
+
+    /// ``value(for:text:convert:)`` for a text already built.
+    mutating func value(for text: String, convert: (String) -> Value?) -> Value? {
+        ByteInput.withUTF8(of: text) { bytes in value(for: bytes, text: { text }, convert: convert) }
     }
 }
 
@@ -105,7 +99,10 @@ struct TextMemo<Value> {
 /// enum of cases) and every access holds the lock.
 // Unchecked: the values are only of trivial types (see `RawValueCodec`), plain bits that share
 // no storage between the copies handed to different threads. The lock guards every access, so
-// Swift's dynamic exclusivity checks on the two properties are switched off.
+// Swift's dynamic exclusivity checks on the two properties are switched off. It keeps its own
+// `TextIndex` and array rather than a `TextMemo<Value>`: a generic struct stored in this generic
+// class made every lookup fetch `TextMemo<Value>`'s runtime metadata (measured: ~660
+// instructions per enum value more).
 final class SharedTextMemo<Value>: @unchecked Sendable {
     /// Texts kept; later new texts are converted every time.
     static var limit: Int { 64 }
