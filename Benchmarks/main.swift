@@ -11,11 +11,11 @@ struct Options {
     var jsonPath: String?
     /// Run only this workload.
     var filter: WorkloadName?
-    /// Set only in the child process the memory measurement starts: run the probe on this
-    /// many MB of input and nothing else (see ``MemoryProbe``; not in `--help`).
-    var memoryProbeMegabytes: Int?
+    /// Set only in the child process the memory measurement starts: run the probe for this
+    /// model on this many MB of input and nothing else (see ``MemoryProbe``; not in `--help`).
+    var memoryProbe: (model: MemoryProbe.Model, megabytes: Int)?
     /// Set only in the memory measurement's reference child: build this many records directly.
-    var memoryProbeRecords: Int?
+    var memoryProbeRecords: (model: MemoryProbe.Model, count: Int)?
 
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws {
@@ -34,15 +34,17 @@ struct Options {
                 }
                 filter = workload
             case MemoryProbe.flag:
-                guard let size = remaining.popFirst().flatMap({ Int($0) }) else {
-                    throw BenchmarkFailure("\(MemoryProbe.flag) needs a size in MB")
+                guard let model = remaining.popFirst().flatMap(MemoryProbe.Model.init(rawValue:)),
+                      let size = remaining.popFirst().flatMap({ Int($0) }) else {
+                    throw BenchmarkFailure("\(MemoryProbe.flag) needs a model (basic or full) and a size in MB")
                 }
-                memoryProbeMegabytes = size
+                memoryProbe = (model, size)
             case MemoryProbe.recordsFlag:
-                guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
-                    throw BenchmarkFailure("\(MemoryProbe.recordsFlag) needs a record count")
+                guard let model = remaining.popFirst().flatMap(MemoryProbe.Model.init(rawValue:)),
+                      let count = remaining.popFirst().flatMap({ Int($0) }) else {
+                    throw BenchmarkFailure("\(MemoryProbe.recordsFlag) needs a model (basic or full) and a record count")
                 }
-                memoryProbeRecords = count
+                memoryProbeRecords = (model, count)
             case "--help", "-h":
                 print("usage: Benchmarks [--quick] [--json PATH] [--filter \(WorkloadName.allCases.map(\.rawValue).joined(separator: "|"))]")
                 exit(0)
@@ -108,10 +110,10 @@ func runBenchmarks(_ options: Options) throws {
 
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
-    if let megabytes = options.memoryProbeMegabytes {
-        try MemoryProbe.runChild(megabytes: megabytes)
-    } else if let count = options.memoryProbeRecords {
-        try MemoryProbe.runRecordsChild(count: count)
+    if let probe = options.memoryProbe {
+        try MemoryProbe.runChild(model: probe.model, megabytes: probe.megabytes)
+    } else if let probe = options.memoryProbeRecords {
+        try MemoryProbe.runRecordsChild(model: probe.model, count: probe.count)
     } else {
         try runBenchmarks(options)
     }

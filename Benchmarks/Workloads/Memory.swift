@@ -1,21 +1,22 @@
 import Foundation
 import KeyValueMapping
 
-// memory: the peak resident set of one `KeyValueDecoder().decode([FlatRecord].self, fromJSON:)`
-// on a large array. Peak RSS is a high-water mark for the whole address space, so the decode
-// runs in a fresh child (this binary re-executed with a hidden flag): the parent's own tables,
-// caches and freed-but-kept heap would otherwise hide the decode's peak. A second child builds
-// the same number of records directly, without JSON, to show how much of the peak is the
-// result itself. The figures go to the printed table only; the JSON report keeps its fixed
+// memory: the peak resident set of one `KeyValueDecoder().decode([Record].self, fromJSON:)` on
+// a large array, for two flat models: the benchmark issue's twelve fields of eight kinds
+// (`FlatBasicRecord`, the one the target is about) and the flat workload's `FlatRecord`. Peak
+// RSS is a high-water mark for the whole address space, so each decode runs in a fresh child
+// (this binary re-executed with a hidden flag): the parent's own tables, caches and
+// freed-but-kept heap would otherwise hide the decode's peak. Another child builds the same
+// number of records directly, without JSON, to show how much of the peak is the result itself. The figures go to the printed table only; the JSON report keeps its fixed
 // names.
 
 /// Measures and prints the decode's peak RSS relative to its input size.
 enum MemoryProbe {
-    /// The hidden command-line flag that makes this binary act as the child; its argument is
-    /// the input size in megabytes (10^6 bytes).
+    /// The hidden command-line flag that makes this binary act as the child; its arguments are
+    /// a ``Model`` name and the input size in megabytes (10^6 bytes).
     static let flag = "--memory-probe"
-    /// The hidden flag for the reference child: build this many flat records directly (no JSON,
-    /// no decoder) and report how much memory the records alone take.
+    /// The hidden flag for the reference child: a ``Model`` name and a count; build that many
+    /// records directly (no JSON, no decoder) and report how much memory they alone take.
     static let recordsFlag = "--memory-probe-records"
     /// The goal the table reports against (never enforced): peak RSS at most this many times
     /// the input size.
@@ -24,8 +25,27 @@ enum MemoryProbe {
     private static let resultPrefix = "memory-probe-result"
     private static let recordsPrefix = "memory-probe-records"
 
+    /// Which record type a probe decodes.
+    enum Model: String, CaseIterable, Sendable {
+        /// ``FlatBasicRecord``: the flat object as the issue lists it; the target applies here.
+        case basic
+        /// ``FlatRecord``: the flat workload's record, which adds `Date`, `URL?`, `Int64` and
+        /// `[String: Int]`.
+        case full
+
+        /// The type name printed in the table.
+        var typeName: String {
+            switch self {
+            case .basic: "FlatBasicRecord"
+            case .full: "FlatRecord"
+            }
+        }
+    }
+
     /// What the child measured.
     struct Result {
+        /// The record type decoded.
+        var model = Model.basic
         /// JSON text bytes decoded.
         let inputBytes: Int
         /// Records in the array (and in the decoded result).
@@ -45,14 +65,23 @@ enum MemoryProbe {
 
     // MARK: Parent
 
-    /// Runs the probe in a child process on `megabytes` MB of input and returns its figures;
-    /// throws if the child fails (its own message is already on standard error).
-    static func measure(megabytes: Int) throws -> Result {
-        let text = try runChild(arguments: [flag, String(megabytes)], what: "the probe (\(megabytes) MB)")
+    /// Runs the probe for each model in a child process on `megabytes` MB of input and
+    /// returns the figures; throws if a child fails (its own message is already on standard
+    /// error).
+    static func measure(megabytes: Int) throws -> [Result] {
+        try Model.allCases.map { try measure(model: $0, megabytes: megabytes) }
+    }
+
+    private static func measure(model: Model, megabytes: Int) throws -> Result {
+        let what = "the \(model.typeName) probe (\(megabytes) MB)"
+        let text = try runChild(arguments: [flag, model.rawValue, String(megabytes)], what: what)
         guard var result = parse(text) else {
-            throw BenchmarkFailure("memory: the probe printed no result line; its output was: \(text)")
+            throw BenchmarkFailure("memory: \(what) printed no result line; its output was: \(text)")
         }
-        let reference = try runChild(arguments: [recordsFlag, String(result.records)], what: "the records reference")
+        result.model = model
+        let reference = try runChild(
+            arguments: [recordsFlag, model.rawValue, String(result.records)], what: "the \(model.typeName) records reference"
+        )
         guard let records = parseRecords(reference) else {
             throw BenchmarkFailure("memory: the records reference printed no result line; its output was: \(reference)")
         }
@@ -82,44 +111,53 @@ enum MemoryProbe {
         return text
     }
 
-    /// Prints the "memory" table: input size, baseline and peak RSS, and the ratios.
-    static func printReport(_ result: Result) {
+    /// Prints the "memory" table: per model, input size, baseline and peak RSS, the ratios, and
+    /// how much of the peak the records alone take.
+    static func printReport(_ results: [Result]) {
         let megabyte = 1e6
-        let input = Double(result.inputBytes)
-        let baseline = Double(result.baselineKiB) * 1024
-        let peak = Double(result.peakKiB) * 1024
-        let peakRatio = peak / input
-        print("\n== memory (peak RSS of KeyValueDecoder().decode([FlatRecord].self, fromJSON:) in a fresh process; MB = 10^6 bytes) ==")
+        print("\n== memory (peak RSS of KeyValueDecoder().decode([Record].self, fromJSON:) in a fresh process; MB = 10^6 bytes) ==")
         let header = [
-            Report.padLeft("input MB", 9), Report.padLeft("records", 10), Report.padLeft("baseline MB", 12),
-            Report.padLeft("peak MB", 9), Report.padLeft("peak/input", 11), Report.padLeft("(peak-base)/input", 18),
-            Report.padLeft("decode", 9), Report.padLeft("MB/s", 7),
+            Report.pad("record", 16), Report.padLeft("input MB", 9), Report.padLeft("records", 10),
+            Report.padLeft("baseline MB", 12), Report.padLeft("peak MB", 9), Report.padLeft("peak/input", 11),
+            Report.padLeft("(peak-base)/input", 18), Report.padLeft("records/input", 14), Report.padLeft("decode", 9),
+            Report.padLeft("MB/s", 7),
         ]
         print(header.joined(separator: " "))
-        let row = [
-            Report.padLeft(String(format: "%.1f", input / megabyte), 9),
-            Report.padLeft(Report.grouped(Double(result.records)), 10),
-            Report.padLeft(String(format: "%.1f", baseline / megabyte), 12),
-            Report.padLeft(String(format: "%.1f", peak / megabyte), 9),
-            Report.padLeft(String(format: "%.2f×", peakRatio), 11),
-            Report.padLeft(String(format: "%.2f×", (peak - baseline) / input), 18),
-            Report.padLeft(Report.duration(result.decodeNanoseconds), 9),
-            Report.padLeft(String(format: "%.1f", input / result.decodeNanoseconds * 1e9 / megabyte), 7),
-        ]
-        print(row.joined(separator: " "))
-        let verdict = peakRatio <= targetRatio ? "met" : "missed"
-        let target = String(format: "%.0f", targetRatio)
-        let actual = String(format: "%.2f", peakRatio)
-        print("  target peak ≤ \(target)× input: \(verdict) (\(actual)×); baseline = peak RSS after generating the input, before decoding")
-        if result.recordsKiB > 0 {
+        for result in results {
+            let input = Double(result.inputBytes)
+            let baseline = Double(result.baselineKiB) * 1024
+            let peak = Double(result.peakKiB) * 1024
             let records = Double(result.recordsKiB) * 1024
-            let overhead = peak - baseline - records
-            print(String(format: "  the %@ records alone (built directly, no JSON) take %.1f MB = %.2f× the input; input + runtime + records = %.2f× the input; the decode adds %.1f MB (%.2f× the input) beyond its result",
-                         Report.grouped(Double(result.records)), records / megabyte, records / input, (baseline + records) / input,
-                         overhead / megabyte, overhead / input))
+            let row = [
+                Report.pad(result.model.typeName, 16),
+                Report.padLeft(String(format: "%.1f", input / megabyte), 9),
+                Report.padLeft(Report.grouped(Double(result.records)), 10),
+                Report.padLeft(String(format: "%.1f", baseline / megabyte), 12),
+                Report.padLeft(String(format: "%.1f", peak / megabyte), 9),
+                Report.padLeft(String(format: "%.2f×", peak / input), 11),
+                Report.padLeft(String(format: "%.2f×", (peak - baseline) / input), 18),
+                Report.padLeft(String(format: "%.2f×", records / input), 14),
+                Report.padLeft(Report.duration(result.decodeNanoseconds), 9),
+                Report.padLeft(String(format: "%.1f", input / result.decodeNanoseconds * 1e9 / megabyte), 7),
+            ]
+            print(row.joined(separator: " "))
         }
+        let target = String(format: "%.0f", targetRatio)
+        for result in results {
+            let input = Double(result.inputBytes)
+            let peak = Double(result.peakKiB) * 1024
+            let ratio = String(format: "%.2f×", peak / input)
+            switch result.model {
+            case .basic:
+                let verdict = peak / input <= targetRatio ? "met" : "missed"
+                print("  target peak ≤ \(target)× input, flat objects of the issue's eight kinds (\(result.model.typeName)): \(verdict) (\(ratio))")
+            case .full:
+                print("  \(result.model.typeName) (adds Date, URL?, Int64, [String: Int]): \(ratio); its records alone, built directly, are the records/input column")
+            }
+        }
+        print("  baseline = peak RSS after generating the input, before decoding; records = the same records built directly, without JSON, in another fresh process")
         // Shown so nobody "simplifies" the probe back to getrusage: in a child it is the parent's peak.
-        if result.maxRSSKiB > result.peakKiB + 1024 {
+        if let result = results.first(where: { $0.maxRSSKiB > $0.peakKiB + 1024 }) {
             let inherited = String(format: "%.1f", Double(result.maxRSSKiB) * 1024 / megabyte)
             print("  (peak RSS is VmHWM; getrusage's ru_maxrss says \(inherited) MB because Linux carries the parent's peak across exec)")
         }
@@ -152,28 +190,35 @@ enum MemoryProbe {
 
     // MARK: Child
 
-    /// The child's whole job: generate about `megabytes` MB of flat records as JSON text,
+    /// The child's whole job: generate about `megabytes` MB of `model` records as JSON text,
     /// decode them once, check the result, and print one result line. Throws (so the process
     /// exits non-zero with the message) if the decode fails or the result is wrong.
-    static func runChild(megabytes: Int) throws {
+    static func runChild(model: Model, megabytes: Int) throws {
         guard megabytes > 0 else { throw BenchmarkFailure("\(flag) needs a positive size in MB") }
-        let input = FlatText.make(bytes: megabytes * 1_000_000)
+        switch model {
+        case .basic: try runChild(FlatBasicRecord.self, megabytes: megabytes)
+        case .full: try runChild(FlatRecord.self, megabytes: megabytes)
+        }
+    }
+
+    private static func runChild<Record: MemoryProbeRecord>(_: Record.Type, megabytes: Int) throws {
+        let input = FlatText<Record>.make(bytes: megabytes * 1_000_000)
         let baseline = try peakResidentKiB()
         let decoder = KeyValueDecoder()
-        var decoded: [FlatRecord] = []
+        var decoded: [Record] = []
         let nanoseconds = try time {
             do {
-                decoded = try decoder.decode([FlatRecord].self, fromJSON: input.bytes)
+                decoded = try decoder.decode([Record].self, fromJSON: input.bytes)
             } catch {
-                throw BenchmarkFailure("memory probe: decoding \(input.records) flat records (\(input.bytes.count) bytes) failed: \(error)")
+                throw BenchmarkFailure("memory probe: decoding \(input.records) \(Record.self) records (\(input.bytes.count) bytes) failed: \(error)")
             }
         }
         // Touch the result while it is alive, so the peak below includes it.
         guard decoded.count == input.records else {
-            throw BenchmarkFailure("memory probe: decoded \(decoded.count) flat records, expected \(input.records)")
+            throw BenchmarkFailure("memory probe: decoded \(decoded.count) \(Record.self) records, expected \(input.records)")
         }
         for (index, expected) in input.samples where decoded[index] != expected {
-            throw BenchmarkFailure("memory probe: flat record [\(index)] decoded as \(decoded[index]), expected \(expected)")
+            throw BenchmarkFailure("memory probe: \(Record.self) [\(index)] decoded as \(decoded[index]), expected \(expected)")
         }
         let peak = try peakResidentKiB()
         let maxRSS = try reportedMaxRSSKiB()
@@ -183,16 +228,23 @@ enum MemoryProbe {
         )
     }
 
-    /// The reference child's whole job: build `count` flat records with the generator the
+    /// The reference child's whole job: build `count` `model` records with the generator the
     /// input comes from, keep them, and print how much the peak RSS grew.
-    static func runRecordsChild(count: Int) throws {
+    static func runRecordsChild(model: Model, count: Int) throws {
         guard count > 0 else { throw BenchmarkFailure("\(recordsFlag) needs a positive record count") }
+        switch model {
+        case .basic: try runRecordsChild(FlatBasicRecord.self, count: count)
+        case .full: try runRecordsChild(FlatRecord.self, count: count)
+        }
+    }
+
+    private static func runRecordsChild<Record: MemoryProbeRecord>(_: Record.Type, count: Int) throws {
         let baseline = try peakResidentKiB()
         var generator = FlatGenerator()
-        var records: [FlatRecord] = []
+        var records: [Record] = []
         records.reserveCapacity(count)
         for index in 0..<count {
-            records.append(generator.record(id: index + 1))
+            records.append(Record.generate(id: index + 1, with: &generator))
         }
         let peak = try peakResidentKiB()
         guard records.count == count else { throw BenchmarkFailure("memory: built \(records.count) records, expected \(count)") }
