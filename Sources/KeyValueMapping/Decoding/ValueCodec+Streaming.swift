@@ -136,13 +136,19 @@ extension BoolCodec {
     }
 }
 
-extension OptionalCodec {
-    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Wrapped? {
+extension Optional {
+    static func decoded(reader: inout JSONReader, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Wrapped? {
         if try reader.peek() == UInt8(ascii: "n") {
             try reader.syntax { try $0.readLiteral("null") }
             return nil
         }
-        return try wrapped.decode(reader: &reader, session)
+        return try codec.decode(reader: &reader, session)
+    }
+}
+
+extension OptionalCodec {
+    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
+        try Value.decoded(reader: &reader, by: wrapped, session)
     }
 }
 

@@ -55,9 +55,11 @@ public struct KeyValueEncoder: Sendable {
         let session = EncodingSession(options: self)
         var result: [[String: Any]] = []
         result.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
+        // An index loop, not `enumerated()`: in this generic function each tuple the iterator
+        // returned cost two runtime metadata lookups.
+        for index in values.indices {
             do {
-                result.append(try metadata.encode(value, session))
+                result.append(try metadata.encode(values[index], session))
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }

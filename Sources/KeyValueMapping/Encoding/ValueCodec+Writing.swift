@@ -95,9 +95,9 @@ extension StringCodec {
 }
 
 extension OptionalCodec {
-    func encode(_ value: Wrapped?, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        guard let value else { return writer.writeNull() }
-        try wrapped.encode(value, to: &writer, session)
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        let wrote = try value.withWrapped { try wrapped.encode($0, to: &writer, session) }
+        if !wrote { writer.writeNull() }
     }
 }
 
@@ -106,7 +106,8 @@ extension ArrayCodec {
         try session.enter()
         defer { session.leave() }
         writer.beginArray()
-        for index in value.indices {
+        // `0..<count`, not `indices`: see `ArrayCodec.encode(_:_:)`.
+        for index in 0..<value.count {
             do {
                 try element.encode(value[index], to: &writer, session)
             } catch let error as MappingError {

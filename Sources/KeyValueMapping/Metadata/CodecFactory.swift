@@ -17,11 +17,11 @@ extension Optional: OptionalCodecProvider {
 
     static func transformedCodec(_ transformer: any PropertyTransformer) -> Any? {
         guard let typed = transformer as? any PropertyTransformer<Wrapped> else { return nil }
-        return OptionalCodec<Wrapped>(wrapped: TransformerCodec(transformer: typed))
+        return OptionalCodec<Self>(wrapped: TransformerCodec(transformer: typed))
     }
 
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
-        OptionalCodec<Wrapped>(wrapped: try factory.codec(for: Wrapped.self))
+        OptionalCodec<Self>(wrapped: try factory.codec(for: Wrapped.self))
     }
 }
 

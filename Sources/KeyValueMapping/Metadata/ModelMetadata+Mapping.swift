@@ -155,8 +155,9 @@ extension ModelMetadata {
         // A local copy of the list (one retain per model): its elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out.
         let properties = properties
+        let empty = emptyEncodedDictionary
         var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
-            var result = [String: Any](minimumCapacity: properties.count)
+            var result = empty
             for index in properties.indices {
                 do {
                     guard let value = try properties[index].accessor.encode(from: base, session) else { continue }

@@ -14,6 +14,11 @@ final class ModelMetadata<Model: Mappable> {
     /// Each encoded property's key (its single key, else its name) as the JSON writer writes
     /// it, quoted and escaped once here instead of once per value.
     @exclusivity(unchecked) private(set) var encodedQuotedKeys: [[UInt8]] = []
+    /// An empty dictionary with room for every encoded property. Each encoded model starts
+    /// from a copy: `Dictionary(minimumCapacity:)` is not specialised outside the standard
+    /// library and looks up the storage class's generic metadata at run time on every call,
+    /// while copying this one allocates the same storage through a cached type.
+    @exclusivity(unchecked) private(set) var emptyEncodedDictionary: [String: Any] = [:]
     /// Whether every encoded property has a single key (no key path), checked once here.
     @exclusivity(unchecked) private(set) var encodedKeysAreSingle = false
     /// Property index by single decode key, for the streaming bytes path.
@@ -118,6 +123,7 @@ final class ModelMetadata<Model: Mappable> {
         let writtenKeys = properties.indices.map { encodedSingleKeys[$0] ?? properties[$0].name }
         encodedQuotedKeys = writtenKeys.map(JSONWriter.quoted)
         encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
+        emptyEncodedDictionary = [String: Any](minimumCapacity: properties.count)
         for (index, key) in decodedSingleKeys.enumerated() {
             if let key, decodedKeyIndex[key] == nil { decodedKeyIndex[key] = index }
         }

@@ -35,7 +35,17 @@ struct ByteInput {
 
     /// The bytes in `range` as a String when they are valid UTF-8, else `nil`.
     func validatedString(_ range: Range<Int>) -> String? {
-        String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        // Not `String(validating:as:)`: it is generic and unspecialised here, two runtime
+        // metadata lookups per call. Decoding replaces each invalid sequence with U+FFFD, so
+        // the text is valid exactly when its bytes are the input's.
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        var text = String(decoding: bytes, as: UTF8.self)
+        let isValid = text.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            guard let decodedBase = decoded.baseAddress, let base = bytes.baseAddress else { return true }
+            return memcmp(decodedBase, base, bytes.count) == 0
+        }
+        return isValid ? text : nil
     }
 
     /// Whether the bytes starting at `offset` are exactly `expected` (one `memcmp`).

@@ -57,10 +57,10 @@ struct IntArrayCodec: ConcreteCodec {
 
 /// `String?`, compiled for that type.
 struct OptionalStringCodec: ConcreteCodec {
-    let base = OptionalCodec<String>(wrapped: StringCodec())
+    let base = OptionalCodec<String?>(wrapped: StringCodec())
 }
 
 /// `Int?`, compiled for that type.
 struct OptionalIntCodec: ConcreteCodec {
-    let base = OptionalCodec<Int>(wrapped: IntCodec())
+    let base = OptionalCodec<Int?>(wrapped: IntCodec())
 }

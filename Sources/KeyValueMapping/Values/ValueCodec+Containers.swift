@@ -1,28 +1,68 @@
 import Foundation
 
+/// `Optional` seen through a protocol, so that ``OptionalCodec`` can be generic over the
+/// optional type itself. In unspecialised code a generic parameter's metadata is at hand, while
+/// reaching `Wrapped?` from `Wrapped` is a runtime metadata lookup (hashing, atomics) each time
+/// a value is unwrapped.
+protocol OptionalValue: ExpressibleByNilLiteral {
+    associatedtype Wrapped
+    // Decoding runs inside `Optional`, where the wrapped codec's result is built in place as
+    // `Self`; wrapping it afterwards (`init(_:)` or a closure) costs a move per value.
+    /// `nil` for JSON `null`, else `codec`'s value for `value`.
+    static func decoded(_ value: Any, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
+    /// `nil` for JSON `null`, else `codec`'s value for `json`.
+    static func decoded(json: JSONValue, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
+    /// `nil` for JSON `null`, else `codec`'s value read from `reader`.
+    static func decoded(reader: inout JSONReader, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
+    /// Whether this is `nil`.
+    var isNone: Bool { get }
+    /// Calls `body` with the wrapped value and returns `true`, or returns `false` for `nil`.
+    func withWrapped(_ body: (Wrapped) throws -> Void) rethrows -> Bool
+}
+
+extension Optional: OptionalValue {
+    static func decoded(_ value: Any, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Wrapped? {
+        if JSONScalar.isNull(value) { return nil }
+        return try codec.decode(value, session)
+    }
+
+    static func decoded(json: JSONValue, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Wrapped? {
+        if json.isNull { return nil }
+        return try codec.decode(json: json, session)
+    }
+
+    var isNone: Bool { self == nil }
+
+    func withWrapped(_ body: (Wrapped) throws -> Void) rethrows -> Bool {
+        guard let value = self else { return false }
+        try body(value)
+        return true
+    }
+}
+
 /// `Optional<Wrapped>`: `null` becomes `nil`; anything else goes to the wrapped codec.
 /// Nested optionals (`Int??`) collapse: `null` is the outer `nil`.
-struct OptionalCodec<Wrapped>: ValueCodec {
-    let wrapped: any ValueCodec<Wrapped>
+struct OptionalCodec<Value: OptionalValue>: ValueCodec {
+    let wrapped: any ValueCodec<Value.Wrapped>
 
     var typeName: String { "\(wrapped.typeName)?" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Wrapped? {
-        if JSONScalar.isNull(value) { return nil }
-        return try wrapped.decode(value, session)
+    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
+        try Value.decoded(value, by: wrapped, session)
     }
 
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Wrapped? {
-        if json.isNull { return nil }
-        return try wrapped.decode(json: json, session)
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        try Value.decoded(json: json, by: wrapped, session)
     }
 
-    func encode(_ value: Wrapped?, _ session: EncodingSession) throws -> Any {
-        guard let value else { return NSNull() }
-        return try wrapped.encode(value, session)
+    func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
+        if value.isNone { return NSNull() }
+        var result: Any = false
+        _ = try value.withWrapped { result = try wrapped.encode($0, session) }
+        return result
     }
 
-    func isNil(_ value: Wrapped?) -> Bool { value == nil }
+    func isNil(_ value: Value) -> Bool { value.isNone }
 }
 
 /// `Array<Element>` from a JSON array; an element's error carries its index.
@@ -64,9 +104,9 @@ struct ArrayCodec<Element>: ValueCodec {
         defer { session.leave() }
         var result: [Any] = []
         result.reserveCapacity(value.count)
-        // Index loops, not `enumerated()`: in generic code each tuple element would cost a
-        // runtime metadata lookup.
-        for index in value.indices {
+        // `0..<count`, not `enumerated()` or `indices`: in generic code each tuple, and the
+        // `Range<Array<Element>.Index>` behind `indices`, costs a runtime metadata lookup.
+        for index in 0..<value.count {
             do {
                 result.append(try element.encode(value[index], session))
             } catch let error as MappingError {

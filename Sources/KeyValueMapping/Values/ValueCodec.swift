@@ -50,7 +50,7 @@ extension ValueCodec {
     var alwaysPassesThrough: Bool { false }
 
     func passesThroughNested(_ values: [[Value]]) -> Bool {
-        for index in values.indices where !passesThrough(values[index]) { return false }
+        for index in 0..<values.count where !passesThrough(values[index]) { return false }
         return true
     }
 

@@ -60,6 +60,16 @@ struct Encodables: Mappable {
         #expect(try JSONSerialization.data(withJSONObject: dictionary).count > 0)
     }
 
+    // Every encoded model starts from a copy of one shared empty dictionary per type.
+    @Test func eachModelGetsADictionaryOfItsOwn() throws {
+        var first = try Encodables().dictionary()
+        let keys = first.count
+        first["added"] = 1
+        let models = try KeyValueEncoder().encode([Encodables(), Encodables()])
+        #expect(models.map(\.count) == [keys, keys])
+        #expect(models.allSatisfy { $0["added"] == nil })
+    }
+
     @Test func writeNullStrategyWritesNSNull() throws {
         var encoder = KeyValueEncoder()
         encoder.nilEncoding = .writeNull

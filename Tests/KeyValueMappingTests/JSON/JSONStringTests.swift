@@ -49,6 +49,9 @@ import Testing
         ([0x22, 0xE6, 0x97, 0x22], 3),              // truncated before the quote
         ([0x22, 0x61, 0xC3, 0x28, 0x22], 3),        // continuation replaced by ASCII
         ([0x22, 0xE9, 0x22], 2),                    // Latin-1 é
+        // Truncated four-byte sequences: repaired as one U+FFFD, three bytes like the input.
+        ([0x22, 0xF0, 0x90, 0x80, 0x22], 4),
+        ([0x22, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x61, 0x62, 0x22], 6),
     ] as [([UInt8], Int)])
     func invalidUTF8IsRejected(_ bytes: [UInt8], _ offset: Int) {
         let error = jsonSyntaxError(bytes: bytes)
