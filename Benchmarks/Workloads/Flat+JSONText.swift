@@ -53,7 +53,30 @@ struct FlatText<Record: MemoryProbeRecord> {
     }
 }
 
-extension FlatRecord: MemoryProbeRecord {
+/// The eight fields both flat records start with, written the same way by both.
+protocol FlatCoreFields {
+    var id: Int { get }
+    var score: Double { get }
+    var active: Bool { get }
+    var name: String { get }
+    var nickname: String? { get }
+    var tags: [String] { get }
+    var location: FlatPoint { get }
+    var kind: FlatKind { get }
+}
+
+extension FlatCoreFields {
+    /// The object's opening brace and those eight members (an absent nickname is left out).
+    var coreJSON: String {
+        var json = "{\"id\":\(id),\"score\":\(score),\"active\":\(active),\"name\":\(JSONText.quoted(name))"
+        if let nickname { json += ",\"nickname\":\(JSONText.quoted(nickname))" }
+        json += ",\"tags\":[\(tags.map(JSONText.quoted).joined(separator: ","))]"
+        json += ",\"location\":{\"x\":\(location.x),\"y\":\(location.y),\"label\":\(JSONText.quoted(location.label))}"
+        return json + ",\"kind\":\(JSONText.quoted(kind.rawValue))"
+    }
+}
+
+extension FlatRecord: MemoryProbeRecord, FlatCoreFields {
     static func generate(id: Int, with generator: inout FlatGenerator) -> FlatRecord {
         generator.record(id: id)
     }
@@ -61,11 +84,7 @@ extension FlatRecord: MemoryProbeRecord {
     /// Appends the record as a compact JSON object with the keys and value forms of
     /// ``handWrittenDictionary()`` (absent optionals are left out, dates are ISO 8601 text).
     func appendJSON(to text: inout [UInt8]) {
-        var json = "{\"id\":\(id),\"score\":\(score),\"active\":\(active),\"name\":\(JSONText.quoted(name))"
-        if let nickname { json += ",\"nickname\":\(JSONText.quoted(nickname))" }
-        json += ",\"tags\":[\(tags.map(JSONText.quoted).joined(separator: ","))]"
-        json += ",\"location\":{\"x\":\(location.x),\"y\":\(location.y),\"label\":\(JSONText.quoted(location.label))}"
-        json += ",\"kind\":\(JSONText.quoted(kind.rawValue)),\"created_at\":\(JSONText.quoted(DateText.format(created_at)))"
+        var json = coreJSON + ",\"created_at\":\(JSONText.quoted(DateText.format(created_at)))"
         if let homepage { json += ",\"homepage\":\(JSONText.quoted(homepage.absoluteString))" }
         json += ",\"revision\":\(revision),\"counters\":{"
         // Sorted so the text is the same on every run; dictionary order is randomly seeded.

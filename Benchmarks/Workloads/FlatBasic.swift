@@ -45,18 +45,13 @@ extension FlatGenerator {
     }
 }
 
-extension FlatBasicRecord: MemoryProbeRecord {
+extension FlatBasicRecord: MemoryProbeRecord, FlatCoreFields {
     static func generate(id: Int, with generator: inout FlatGenerator) -> FlatBasicRecord {
         generator.basicRecord(id: id)
     }
 
     func appendJSON(to text: inout [UInt8]) {
-        var json = "{\"id\":\(id),\"score\":\(score),\"active\":\(active),\"name\":\(JSONText.quoted(name))"
-        if let nickname { json += ",\"nickname\":\(JSONText.quoted(nickname))" }
-        json += ",\"tags\":[\(tags.map(JSONText.quoted).joined(separator: ","))]"
-        json += ",\"location\":{\"x\":\(location.x),\"y\":\(location.y),\"label\":\(JSONText.quoted(location.label))}"
-        json += ",\"kind\":\(JSONText.quoted(kind.rawValue)),\"followers\":\(followers),\"rating\":\(rating)"
-        json += ",\"verified\":\(verified),\"email\":\(JSONText.quoted(email))}"
+        let json = coreJSON + ",\"followers\":\(followers),\"rating\":\(rating),\"verified\":\(verified),\"email\":\(JSONText.quoted(email))}"
         text.append(contentsOf: json.utf8)
     }
 }
