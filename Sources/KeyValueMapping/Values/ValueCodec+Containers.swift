@@ -4,7 +4,7 @@ import Foundation
 /// optional type itself. In unspecialised code a generic parameter's metadata is at hand, while
 /// reaching `Wrapped?` from `Wrapped` is a runtime metadata lookup (hashing, atomics) each time
 /// a value is unwrapped.
-protocol OptionalValue: ExpressibleByNilLiteral {
+protocol OptionalValue {
     associatedtype Wrapped
     // Decoding runs inside `Optional`, where the wrapped codec's result is built in place as
     // `Self`; wrapping it afterwards (`init(_:)` or a closure) costs a move per value.
@@ -57,6 +57,8 @@ struct OptionalCodec<Value: OptionalValue>: ValueCodec {
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
         if value.isNone { return NSNull() }
+        // Overwritten below (the value is not nil); a placeholder that needs no allocation,
+        // where starting from `Any?` cost an optional existential copy per value.
         var result: Any = false
         _ = try value.withWrapped { result = try wrapped.encode($0, session) }
         return result
