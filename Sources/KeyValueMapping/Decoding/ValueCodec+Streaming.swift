@@ -205,11 +205,17 @@ extension DictionaryCodec {
             guard let parsed = key.parse(text) else {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
+            let count = result.count
             do {
-                // A repeated key keeps its last value.
                 result[parsed] = try session.withPath(.key(text)) { try element.decode(reader: &reader, session) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
+            }
+            // A key seen before: the same text repeated (the last value wins) or another
+            // spelling of the same key (an error). Only the parsed tree knows which, and any
+            // value error sends the decode there (`JSONBytes.decode`).
+            if result.count == count {
+                throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "a key seen before").prepending(.key(text))
             }
             if try reader.finishElement(closing: UInt8(ascii: "}")) { return result }
         }

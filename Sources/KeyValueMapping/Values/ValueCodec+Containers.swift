@@ -198,13 +198,27 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
             guard let parsed = key.parse(text) else {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
             }
+            let count = result.count
             do {
                 result[parsed] = try session.withPath(.key(text)) { try decodeItem(member.value) }
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
+            // Member keys are distinct texts here, so a key already present came from another
+            // spelling ("07" and "7" into `[Int: V]`): keeping either value would lose the other.
+            if result.count == count { throw collision(at: parsed, among: members.lazy.map(\.key)) }
         }
         return result
+    }
+
+    /// The error for JSON keys that convert to the same `Key`, named the same way whatever the
+    /// members' order (a `[String: Any]` has none): at the second spelling in UTF-8 order,
+    /// naming the first.
+    func collision(at parsed: Key, among texts: some Sequence<String>) -> MappingError {
+        let spellings = texts.filter { key.parse($0) == parsed }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let text = spellings.dropFirst().first ?? spellings.first ?? ""
+        let detail = "\"\(spellings.first ?? "")\" converts to the same key"
+        return MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: detail).prepending(.key(text))
     }
 
     func encode(_ value: [Key: Element], _ session: EncodingSession) throws -> Any {

@@ -33,6 +33,12 @@ struct Containers: Mappable {
         DecodeCase("byName", "{\"a\": 1.5}", "error: byName.a: Double 1.5 is not exactly representable as Int"),
         DecodeCase("byNumber", "{\"12\": \"x\"}", "[12: \"x\"]"),
         DecodeCase("byNumber", "{\"x\": \"x\"}", "error: byNumber.x: expected Int key, found String \"x\" (the key does not convert)"),
+        // Two spellings of one key: an error (keeping either value loses the other), named the
+        // same way whatever the order; one spelling repeated keeps its last value.
+        DecodeCase("byNumber", "{\"7\": \"a\", \"07\": \"b\"}", "error: byNumber.7: expected Int key, found String \"7\" (\"07\" converts to the same key)"),
+        DecodeCase("byNumber", "{\"07\": \"b\", \"7\": \"a\", \"+7\": \"c\"}", "error: byNumber.07: expected Int key, found String \"07\" (\"+7\" converts to the same key)"),
+        DecodeCase("byNumber", "{\"7\": \"a\", \"7\": \"b\"}", "[7: \"b\"]"),
+        DecodeCase("byRole", "{\"admin\": true, \"admin\": false}", "[KeyValueMappingTests.Role.admin: false]"),
         DecodeCase("byRole", "{\"admin\": true}", "[KeyValueMappingTests.Role.admin: true]"),
         DecodeCase("addresses", "[{\"city\": \"Oslo\"}, {\"city\": 5, \"zip\": null}]", "[KeyValueMappingTests.Address(city: \"Oslo\", zip: nil), KeyValueMappingTests.Address(city: \"5\", zip: nil)]"),
         DecodeCase("addresses", "[{\"city\": \"Oslo\"}, {\"city\": []}]", "error: addresses[1].city: expected String, found Array (0 elements)"),
