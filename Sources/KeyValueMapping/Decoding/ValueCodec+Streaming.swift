@@ -211,10 +211,12 @@ extension DictionaryCodec {
             } catch let error as MappingError {
                 throw error.prepending(.key(text))
             }
-            // A key seen before: the same text repeated (the last value wins) or another
-            // spelling of the same key (an error). Only the parsed tree knows which, and any
-            // value error sends the decode there (`JSONBytes.decode`).
-            if result.count == count {
+            // A key seen before: the same text repeated (the last value wins, as here) or
+            // another spelling of the same key (an error). Distinct ASCII texts are never equal
+            // `String`s, so a repeated ASCII `String` key is the same text; otherwise only the
+            // parsed tree knows which, and any value error sends the decode there
+            // (`JSONBytes.decode`).
+            if result.count == count, !(Key.self == String.self && text.utf8.allSatisfy({ $0 < 0x80 })) {
                 throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "a key seen before").prepending(.key(text))
             }
             if try reader.finishElement(closing: UInt8(ascii: "}")) { return result }

@@ -214,7 +214,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     /// The error for JSON keys that convert to the same `Key`, named the same way whatever the
     /// members' order (a `[String: Any]` has none): at the second spelling in UTF-8 order,
     /// naming the first.
-    func collision(at parsed: Key, among texts: some Sequence<String>) -> MappingError {
+    private func collision(at parsed: Key, among texts: some Sequence<String>) -> MappingError {
         let spellings = texts.filter { key.parse($0) == parsed }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let text = spellings.dropFirst().first ?? spellings.first ?? ""
         let detail = "\"\(spellings.first ?? "")\" converts to the same key"

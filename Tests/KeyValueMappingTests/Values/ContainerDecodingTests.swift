@@ -38,6 +38,7 @@ struct Containers: Mappable {
         DecodeCase("byNumber", "{\"7\": \"a\", \"07\": \"b\"}", "error: byNumber.7: expected Int key, found String \"7\" (\"07\" converts to the same key)"),
         DecodeCase("byNumber", "{\"07\": \"b\", \"7\": \"a\", \"+7\": \"c\"}", "error: byNumber.07: expected Int key, found String \"07\" (\"+7\" converts to the same key)"),
         DecodeCase("byNumber", "{\"7\": \"a\", \"7\": \"b\"}", "[7: \"b\"]"),
+        DecodeCase("byName", "{\"größe\": 1, \"größe\": 3}", "[\"größe\": 3]"),
         DecodeCase("byRole", "{\"admin\": true, \"admin\": false}", "[KeyValueMappingTests.Role.admin: false]"),
         DecodeCase("byRole", "{\"admin\": true}", "[KeyValueMappingTests.Role.admin: true]"),
         DecodeCase("addresses", "[{\"city\": \"Oslo\"}, {\"city\": 5, \"zip\": null}]", "[KeyValueMappingTests.Address(city: \"Oslo\", zip: nil), KeyValueMappingTests.Address(city: \"5\", zip: nil)]"),
