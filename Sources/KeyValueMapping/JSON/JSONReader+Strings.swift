@@ -84,34 +84,53 @@ extension JSONReader {
     }
 
     /// Continues a string from its first escape, collecting the decoded bytes in `scratch`.
+    ///
+    /// As in `readString`, text between escapes is skipped eight bytes at a time, non-ASCII
+    /// included, and its UTF-8 is validated once, with the finished string, by the standard
+    /// library (the text before `firstEscape` was validated by the caller); the precise
+    /// validator runs only to report an invalid sequence, and before any other error, so errors
+    /// come in text order.
     private mutating func readEscapedString(contentStart: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
         scratch.removeAll(keepingCapacity: true)
         // Both bounds are offsets already visited by `readString`, so the slice is in `input`.
         input.append(contentStart..<firstEscape, to: &scratch)
         var index = firstEscape
         var runStart = firstEscape
+        var isASCII = true
         while true {
-            // Plain ASCII between escapes is skipped eight bytes at a time, as in `readString`.
-            index = input.endOfPlainRun(from: index, to: input.count)
-            guard index < input.count else { break }
+            index = input.endOfPlainRun(from: index, to: input.count, stopAtNonASCII: isASCII)
+            guard index < input.count else {
+                if !isASCII { try validateUTF8(in: firstEscape..<index) }
+                throw endOfInput()
+            }
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
-                // `runStart...index` were validated by this loop and lie inside `input`.
+                // `runStart...index` were visited by this loop and lie inside `input`.
                 input.append(runStart..<index, to: &scratch)
                 position = index + 1
-                return String(decoding: scratch, as: UTF8.self)
+                guard !isASCII else { return String(decoding: scratch, as: UTF8.self) }
+                if let text = ByteInput.withBytes(of: scratch, { $0.validatedString(0..<$0.count) }) { return text }
+                // Escapes decode to valid UTF-8, so the fault is in the text: find and report it.
+                try validateUTF8(in: firstEscape..<index)
+                throw error("invalid UTF-8 in string", at: index)
             } else if byte == UInt8(ascii: "\\") {
-                // As above: an already validated run inside `input`.
+                // As above: a visited run inside `input`.
                 input.append(runStart..<index, to: &scratch)
-                index = try appendEscape(at: index)
+                do {
+                    index = try appendEscape(at: index)
+                } catch {
+                    if !isASCII { try validateUTF8(in: firstEscape..<index) }
+                    throw error
+                }
                 runStart = index
             } else if byte < 0x20 {
+                if !isASCII { try validateUTF8(in: firstEscape..<index) }
                 throw controlCharacter(byte, at: index)
             } else {
-                index = try skipUTF8Sequence(at: index)
+                isASCII = false
+                index += 1
             }
         }
-        throw endOfInput()
     }
 
     /// Decodes the escape whose backslash is at `index` into `scratch`; returns the offset after it.

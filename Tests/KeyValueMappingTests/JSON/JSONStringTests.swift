@@ -126,6 +126,16 @@ import Testing
         ([0x22, 0xC3, 0xA9, 0x5C, 0x71, 0x22], 3, "invalid escape sequence '\\q' in string"),
         ([0x22, 0xC3, 0xA9, 0xC3], 4, "unexpected end of input"),
         ([0x22, 0xC3, 0xA9, 0xFF], 3, "invalid UTF-8 byte 0xFF in string"),
+        // The same after an escape, where the text is validated with the finished string.
+        ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0xFF, 0x01, 0x22], 5, "invalid UTF-8 byte 0xFF in string"),
+        ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0x01, 0xFF, 0x22], 5, "unescaped control character 0x01 in string"),
+        ([0x22, 0x5C, 0x6E, 0xFF, 0x5C, 0x71, 0x22], 3, "invalid UTF-8 byte 0xFF in string"),
+        ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0x5C, 0x71, 0x22], 5, "invalid escape sequence '\\q' in string"),
+        ([0x22, 0x5C, 0x6E, 0xE6, 0x97, 0x5C, 0x6E, 0x22], 5, "invalid UTF-8 byte 0x5C in string"),
+        ([0x22, 0x5C, 0x6E, 0xE6, 0x97, 0x22], 5, "invalid UTF-8 byte 0x22 in string"),
+        ([0x22, 0x5C, 0x6E, 0xF0, 0x90, 0x80, 0x22], 6, "invalid UTF-8 byte 0x22 in string"),
+        ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0xC3], 6, "unexpected end of input"),
+        ([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0xFF], 5, "invalid UTF-8 byte 0xFF in string"),
     ] as [([UInt8], Int, String)])
     func theFirstProblemInTextOrderIsReported(_ bytes: [UInt8], _ offset: Int, _ message: String) {
         let error = jsonSyntaxError(bytes: bytes)
@@ -137,5 +147,8 @@ import Testing
         // The reader reuses one scratch buffer for escaped strings.
         let value = try JSONValue(jsonString: #"["long\ttext with escape", "\n", "plain", "x\"y"]"#)
         #expect(value == .array([.string("long\ttext with escape"), .string("\n"), .string("plain"), .string("x\"y")]))
+        // Non-ASCII text around escapes, and a string that is escapes only.
+        let mixed = try JSONValue(jsonString: #"["日本\n語 ☕️\t\u00e9", "\u65e5\u672c", "é\"\\/"]"#)
+        #expect(mixed == .array([.string("日本\n語 ☕️\té"), .string("日本"), .string("é\"\\/")]))
     }
 }
