@@ -25,8 +25,7 @@ extension JSONReader {
                 try validateUTF8(in: start..<index)
                 return input.string(start..<index)
             } else if byte == UInt8(ascii: "\\") {
-                if !isASCII { try validateUTF8(in: start..<index) }
-                return try readEscapedString(contentStart: start, firstEscape: index)
+                return try readEscapedString(contentStart: start, firstEscape: index, prefixIsASCII: isASCII)
             } else if byte < 0x20 {
                 // Errors are reported in text order: an invalid sequence before this byte first.
                 if !isASCII { try validateUTF8(in: start..<index) }
@@ -86,21 +85,21 @@ extension JSONReader {
     /// Continues a string from its first escape, collecting the decoded bytes in `scratch`.
     ///
     /// As in `readString`, text between escapes is skipped eight bytes at a time, non-ASCII
-    /// included, and its UTF-8 is validated once, with the finished string, by the standard
-    /// library (the text before `firstEscape` was validated by the caller); the precise
-    /// validator runs only to report an invalid sequence, and before any other error, so errors
-    /// come in text order.
-    private mutating func readEscapedString(contentStart: Int, firstEscape: Int) throws(JSONSyntaxError) -> String {
+    /// included, and its UTF-8 (from `contentStart`, unless `prefixIsASCII` says the text
+    /// before `firstEscape` is plain ASCII) is validated once, with the finished string, by the
+    /// standard library; the precise validator runs only to report an invalid sequence, and
+    /// before any other error, so errors come in text order.
+    private mutating func readEscapedString(contentStart: Int, firstEscape: Int, prefixIsASCII: Bool) throws(JSONSyntaxError) -> String {
         scratch.removeAll(keepingCapacity: true)
         // Both bounds are offsets already visited by `readString`, so the slice is in `input`.
         input.append(contentStart..<firstEscape, to: &scratch)
         var index = firstEscape
         var runStart = firstEscape
-        var isASCII = true
+        var isASCII = prefixIsASCII
         while true {
             index = input.endOfPlainRun(from: index, to: input.count, stopAtNonASCII: isASCII)
             guard index < input.count else {
-                if !isASCII { try validateUTF8(in: firstEscape..<index) }
+                if !isASCII { try validateUTF8(in: contentStart..<index) }
                 throw endOfInput()
             }
             let byte = input[index]
@@ -111,7 +110,7 @@ extension JSONReader {
                 guard !isASCII else { return String(decoding: scratch, as: UTF8.self) }
                 if let text = ByteInput.withBytes(of: scratch, { $0.validatedString(0..<$0.count) }) { return text }
                 // Escapes decode to valid UTF-8, so the fault is in the text: find and report it.
-                try validateUTF8(in: firstEscape..<index)
+                try validateUTF8(in: contentStart..<index)
                 throw error("invalid UTF-8 in string", at: index)
             } else if byte == UInt8(ascii: "\\") {
                 // As above: a visited run inside `input`.
@@ -119,12 +118,12 @@ extension JSONReader {
                 do {
                     index = try appendEscape(at: index)
                 } catch {
-                    if !isASCII { try validateUTF8(in: firstEscape..<index) }
+                    if !isASCII { try validateUTF8(in: contentStart..<index) }
                     throw error
                 }
                 runStart = index
             } else if byte < 0x20 {
-                if !isASCII { try validateUTF8(in: firstEscape..<index) }
+                if !isASCII { try validateUTF8(in: contentStart..<index) }
                 throw controlCharacter(byte, at: index)
             } else {
                 isASCII = false
