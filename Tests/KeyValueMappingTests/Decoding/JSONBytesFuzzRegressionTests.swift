@@ -6,6 +6,7 @@ struct FuzzDates: Mappable { var t = Date(timeIntervalSince1970: 0) }
 struct FuzzFloat: Mappable { var f: Float = 0 }
 struct FuzzAny: Mappable { var any: Any = 0 }
 struct FuzzInt: Mappable, Equatable { var i = 0 }
+struct FuzzDecimal: Mappable { var dec = Decimal(0) }
 
 /// Inputs the fuzzer (Fuzz/run.sh) found; each one failed before its fix.
 @Suite struct JSONBytesFuzzRegressionTests {
@@ -21,6 +22,16 @@ struct FuzzInt: Mappable, Equatable { var i = 0 }
     func datesInsideFourDigitYearsRoundTrip(_ seconds: String) throws {
         let model = try FuzzDates(jsonString: "{\"t\": \(seconds)}")
         #expect(try FuzzDates(jsonData: try model.jsonData()).t == model.t)
+    }
+
+    // A Decimal read from text kept 22 digits; written as a number and read back from bytes it
+    // kept 17, because the bytes path read fractions as Doubles.
+    @Test(arguments: ["\"1234560.101234567890123\"", "1234560.101234567890123", "-0.000401"])
+    func decimalsKeepEveryDigitThroughBytes(_ json: String) throws {
+        let model = try FuzzDecimal(jsonString: "{\"dec\": \(json)}")
+        let again = try FuzzDecimal(jsonData: try model.jsonData())
+        #expect(again.dec == model.dec)
+        #expect(model.dec == Decimal(string: json.replacingOccurrences(of: "\"", with: ""), locale: nil))
     }
 
     @Test func floatMaximumRoundTrips() throws {

@@ -47,6 +47,11 @@ enum Level: Int { case low = 1, high = 2 }
         DecodeCase("decimal", "\"3.14159265358979323846\"", "3.14159265358979323846"),
         DecodeCase("decimal", "12345678901234567890123", "12345678901234567890123"),
         DecodeCase("decimal", "0.1", "0.1"),
+        // Long fractions keep every digit on both paths (found by the fuzzer: the bytes path
+        // went through Double and lost all but 17).
+        DecodeCase("decimal", "1234560.101234567890123", "1234560.101234567890123"),
+        DecodeCase("decimal", "-0.1012345678901234567", "-0.1012345678901234567"),
+        DecodeCase("decimal", "12345678901234567890.5", "12345678901234567890.5"),
         DecodeCase("decimal", "\"1.5abc\"", "error: decimal: expected Decimal, found String \"1.5abc\" (not a decimal number)"),
         DecodeCase("data", "\"aGVsbG8=\"", "5 bytes"),
         DecodeCase("data", "\"!!\"", "error: data: expected Data, found String \"!!\" (not base64)"),
