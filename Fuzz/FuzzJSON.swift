@@ -180,7 +180,7 @@ func checkModel<Model: Mappable>(
 
     // One model from a top-level object.
     let model = attempt("decode(\(name), fromJSON:)", bytes) { try decoder.decode(Model.self, fromJSON: bytes) }
-    if let model {
+    if model != nil {
         guard value != nil else { fuzzFail("\(name) decoded from bytes the JSON reader rejects", bytes) }
     }
     if let model, let encodedBytes = mustEncode("jsonData() of a decoded \(name)", bytes, { try model.jsonData() }) {
@@ -208,7 +208,7 @@ func checkModel<Model: Mappable>(
 
     // An array of models from a top-level array.
     let models = attempt("decode([\(name)], fromJSON:)", bytes) { try decoder.decode([Model].self, fromJSON: bytes) }
-    if let models {
+    if models != nil {
         guard value != nil else { fuzzFail("[\(name)] decoded from bytes the JSON reader rejects", bytes) }
     }
     if let models, let encodedBytes = mustEncode("jsonData() of a decoded [\(name)]", bytes, { try models.jsonData() }) {
