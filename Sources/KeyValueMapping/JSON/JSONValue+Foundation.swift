@@ -144,10 +144,30 @@ extension JSONValue {
 }
 
 extension JSONNumber {
+    /// Whether the significand has more than 17 significant digits (a Double's most).
+    private var hasMoreDigitsThanDouble: Bool {
+        guard text.utf8.count > 18 else { return false }
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return digits > 17
+            case UInt8(ascii: "0") where digits == 0: continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            default: continue
+            }
+        }
+        return digits > 17
+    }
+
     /// See ``JSONValue/foundationValue()`` for the rules.
     func foundationValue() -> Any {
-        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles.
-        guard isInteger else { return Double(text) ?? 0 }
+        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles, except a
+        // fraction with more significant digits than a Double keeps, which is a Decimal when
+        // Decimal holds every one of them (`JSONSerialization` gives an `NSDecimalNumber`).
+        guard isInteger else {
+            if hasMoreDigitsThanDouble, let decimal = decimalValue, decimal.description == text { return decimal }
+            return Double(text) ?? 0
+        }
         if let integer = Int64(text), let native = Int(exactly: integer) {
             return native
         }

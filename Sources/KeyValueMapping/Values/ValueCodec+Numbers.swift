@@ -187,14 +187,6 @@ struct DecimalCodec: ValueCodec {
         try Self.convert(value, acceptsText: !session.isStrict)
     }
 
-    // From bytes, a number goes in from its literal: the plain-value form of a fraction is a
-    // Double, which keeps only 17 of the digits (`JSONSerialization` hands the dictionary path
-    // an `NSDecimalNumber` for a long literal, which keeps them all).
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Decimal {
-        if case .number(let number) = json, let decimal = number.decimalValue { return decimal }
-        return try decode(json.foundationValue(), session)
-    }
-
     /// A number (or, when `acceptsText`, numeric text) → Decimal; shared with ``DecimalTransformer``.
     static func convert(_ value: Any, acceptsText: Bool) throws -> Decimal {
         switch JSONScalar(value) {

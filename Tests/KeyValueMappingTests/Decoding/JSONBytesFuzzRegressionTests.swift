@@ -26,12 +26,21 @@ struct FuzzDecimal: Mappable { var dec = Decimal(0) }
 
     // A Decimal read from text kept 22 digits; written as a number and read back from bytes it
     // kept 17, because the bytes path read fractions as Doubles.
-    @Test(arguments: ["\"1234560.101234567890123\"", "1234560.101234567890123", "-0.000401"])
+    @Test(arguments: ["\"1234560.101234567890123\"", "1234560.101234567890123", "-0.000401", "3.14159265358979323846264338327950288"])
     func decimalsKeepEveryDigitThroughBytes(_ json: String) throws {
         let model = try FuzzDecimal(jsonString: "{\"dec\": \(json)}")
         let again = try FuzzDecimal(jsonData: try model.jsonData())
         #expect(again.dec == model.dec)
         #expect(model.dec == Decimal(string: json.replacingOccurrences(of: "\"", with: ""), locale: nil))
+    }
+
+    // The same literal as a plain value (an `Any` property) is a Decimal, as JSONSerialization
+    // gives the dictionary path; a fraction a Double holds stays a Double.
+    @Test func longFractionsAreDecimalsAsPlainValues() throws {
+        let long = try FuzzAny(jsonString: #"{"any": 3.14159265358979323846264338327950288}"#)
+        #expect(long.any as? Decimal == Decimal(string: "3.14159265358979323846264338327950288", locale: nil))
+        #expect(try FuzzAny(jsonString: #"{"any": 0.30000000000000004}"#).any as? Double == 0.1 + 0.2)
+        #expect(try FuzzAny(jsonString: #"{"any": 1.50000000000000000000}"#).any as? Double == 1.5)
     }
 
     @Test func floatMaximumRoundTrips() throws {
