@@ -33,13 +33,16 @@ enum MemoryProbe {
         /// `[String: Int]`.
         case full
 
-        /// The type name printed in the table.
-        var typeName: String {
+        /// The record type itself: the one place a model names its type.
+        var recordType: any MemoryProbeRecord.Type {
             switch self {
-            case .basic: "FlatBasicRecord"
-            case .full: "FlatRecord"
+            case .basic: FlatBasicRecord.self
+            case .full: FlatRecord.self
             }
         }
+
+        /// The type name printed in the table.
+        var typeName: String { String(describing: recordType) }
     }
 
     /// What the child measured.
@@ -195,10 +198,7 @@ enum MemoryProbe {
     /// exits non-zero with the message) if the decode fails or the result is wrong.
     static func runChild(model: Model, megabytes: Int) throws {
         guard megabytes > 0 else { throw BenchmarkFailure("\(flag) needs a positive size in MB") }
-        switch model {
-        case .basic: try runChild(FlatBasicRecord.self, megabytes: megabytes)
-        case .full: try runChild(FlatRecord.self, megabytes: megabytes)
-        }
+        try runChild(model.recordType, megabytes: megabytes)
     }
 
     private static func runChild<Record: MemoryProbeRecord>(_: Record.Type, megabytes: Int) throws {
@@ -232,10 +232,7 @@ enum MemoryProbe {
     /// input comes from, keep them, and print how much the peak RSS grew.
     static func runRecordsChild(model: Model, count: Int) throws {
         guard count > 0 else { throw BenchmarkFailure("\(recordsFlag) needs a positive record count") }
-        switch model {
-        case .basic: try runRecordsChild(FlatBasicRecord.self, count: count)
-        case .full: try runRecordsChild(FlatRecord.self, count: count)
-        }
+        try runRecordsChild(model.recordType, count: count)
     }
 
     private static func runRecordsChild<Record: MemoryProbeRecord>(_: Record.Type, count: Int) throws {

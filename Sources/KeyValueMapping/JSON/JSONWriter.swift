@@ -97,11 +97,7 @@ struct JSONWriter {
     mutating func writeKey(_ key: String) {
         beginValue()
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
-        if prettyPrinted {
-            bytes.append(UInt8(ascii: " "))
-        }
-        afterKey = true
+        endKey()
     }
 
     /// ``writeKey(_:)`` for a key already quoted and escaped by ``quoted(_:)`` (a model's keys
@@ -109,6 +105,11 @@ struct JSONWriter {
     mutating func writeKey(quoted: [UInt8]) {
         beginValue()
         bytes.append(contentsOf: quoted)
+        endKey()
+    }
+
+    /// The colon (and, pretty-printed, a space) after a key; its value comes next.
+    private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))
         if prettyPrinted {
             bytes.append(UInt8(ascii: " "))

@@ -56,11 +56,10 @@ struct OptionalCodec<Value: OptionalValue>: ValueCodec {
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
-        if value.isNone { return NSNull() }
-        // Overwritten below (the value is not nil); a placeholder that needs no allocation,
-        // where starting from `Any?` cost an optional existential copy per value.
+        // A placeholder the wrapped value overwrites, one that needs no allocation (starting
+        // from `Any?` cost an optional existential copy per value).
         var result: Any = false
-        _ = try value.withWrapped { result = try wrapped.encode($0, session) }
+        guard try value.withWrapped({ result = try wrapped.encode($0, session) }) else { return NSNull() }
         return result
     }
 
