@@ -15,7 +15,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["KeyValueMapping"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            resources: [.copy("Data")]
         ),
         .testTarget(
             name: "KeyValueMappingTests",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target Fuzz/FuzzJSON.swift together with the library's sources and
-# fuzzes it, seeded from ../shared (JSONTestSuite and the benchmark data) and Fuzz/seeds.
+# fuzzes it, seeded from the repository's JSONTestSuite cases, its real-world data and Fuzz/seeds.
 # Everything it writes stays under .build-fuzz/ (gitignored). See Fuzz/README.md.
 #
 # Environment:
@@ -18,9 +18,10 @@ script_start=$SECONDS
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 
-shared=../shared
-if [[ ! -d $shared/jsontestsuite/test_parsing || ! -d $shared/data ]]; then
-    echo "error: $repo/$shared is missing: need $shared/jsontestsuite/test_parsing and $shared/data for the seed corpus" >&2
+suite=Tests/KeyValueMappingTests/Fixtures/JSONTestSuite/test_parsing
+data=Benchmarks/Data
+if [[ ! -d $suite || ! -d $data ]]; then
+    echo "error: the seed corpus is missing: need $suite and $data in $repo" >&2
     exit 2
 fi
 
@@ -64,7 +65,7 @@ fi
 corpus=$out/corpus
 artifacts=$out/artifacts
 mkdir -p "$corpus" "$artifacts"
-seeds=("$shared"/jsontestsuite/test_parsing/*.json "$shared"/data/*.json "$shared"/data/github/*.json Fuzz/seeds/*)
+seeds=("$suite"/*.json "$data"/*.json "$data"/github/*.json Fuzz/seeds/*)
 cp -f "${seeds[@]}" "$corpus/"
 chmod -R u+w "$corpus"
 echo "corpus: $corpus ($(find "$corpus" -type f | wc -l) inputs, seeded from ${#seeds[@]} files)"

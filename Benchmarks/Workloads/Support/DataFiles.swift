@@ -1,22 +1,19 @@
 import Foundation
 
-/// Reads the shared benchmark inputs from `../shared/data/` relative to the current directory
-/// (the project root); they are not copied into the project.
+/// Reads the benchmark inputs: the real-world JSON in `Benchmarks/Data/`, a resource of this
+/// executable, so the benchmark finds it from any working directory and needs nothing beside
+/// the repository.
 enum DataFiles {
-    /// The data folder, relative to the project root.
-    static let directory = "../shared/data"
-
-    /// The bytes of `name` inside the data folder, or a failure naming the full path.
+    /// The bytes of `name` (a path inside `Benchmarks/Data/`, such as `github/issues.json`).
     static func load(_ name: String) throws -> Data {
-        let path = "\(directory)/\(name)"
-        guard FileManager.default.fileExists(atPath: path) else {
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            throw BenchmarkFailure("missing benchmark input \(path) (\(absolute)); run from the project root with ../shared/data present")
+        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Data") else {
+            throw BenchmarkFailure("the benchmark's resource bundle has no Data folder (is Package.swift's resources entry intact?)")
         }
+        let url = folder.appendingPathComponent(name)
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: url)
         } catch {
-            throw BenchmarkFailure("cannot read benchmark input \(path): \(error)")
+            throw BenchmarkFailure("cannot read benchmark input Benchmarks/Data/\(name) (\(url.path)): \(error)")
         }
     }
 
@@ -30,7 +27,7 @@ enum DataFiles {
             let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             guard let open = bytes.firstIndex(where: { !isSpace($0) }), bytes[open] == UInt8(ascii: "["),
                   let close = bytes.lastIndex(where: { !isSpace($0) }), bytes[close] == UInt8(ascii: "]"), open < close
-            else { throw BenchmarkFailure("\(directory)/\(name) is not a JSON array") }
+            else { throw BenchmarkFailure("Benchmarks/Data/\(name) is not a JSON array") }
             let inner = bytes[(open + 1)..<close]
             guard inner.contains(where: { !isSpace($0) }) else { continue }
             if !isFirst { result.append(UInt8(ascii: ",")) }

@@ -52,23 +52,21 @@ import Testing
     ]
 
     @Test func suiteIsPresent() throws {
-        let directory = try #require(JSONSharedFiles.testParsingDirectory,
-                                     "shared/jsontestsuite/test_parsing not found near \(#filePath)")
-        #expect(FileManager.default.fileExists(atPath: directory.path))
-        #expect(JSONSharedFiles.parsingCases.count >= 300)
-        #expect(JSONSharedFiles.parsingCases.contains { $0.hasPrefix("y_") })
-        #expect(JSONSharedFiles.parsingCases.contains { $0.hasPrefix("n_") })
+        #expect(FileManager.default.fileExists(atPath: Fixtures.parsingDirectory.path))
+        #expect(Fixtures.parsingCases.count == 318)
+        #expect(Fixtures.parsingCases.contains { $0.hasPrefix("y_") })
+        #expect(Fixtures.parsingCases.contains { $0.hasPrefix("n_") })
     }
 
     @Test func everyImplementationDefinedCaseHasADocumentedOutcome() {
-        let onDisk = Set(JSONSharedFiles.parsingCases.filter { $0.hasPrefix("i_") })
+        let onDisk = Set(Fixtures.parsingCases.filter { $0.hasPrefix("i_") })
         #expect(!onDisk.isEmpty)
         #expect(onDisk == Set(Self.implementationDefined.keys))
     }
 
-    @Test(arguments: JSONSharedFiles.parsingCases)
+    @Test(arguments: Fixtures.parsingCases)
     func parsingCase(_ name: String) throws {
-        let data = try JSONSharedFiles.parsingCase(name)
+        let data = try Fixtures.parsingCase(name)
         let expectAccepted: Bool
         switch name.prefix(2) {
         case "y_": expectAccepted = true
@@ -91,7 +89,7 @@ import Testing
     }
 
     @Test func byteOrderMarkIsSkippedOnlyWhenAllowed() throws {
-        let data = try JSONSharedFiles.parsingCase("i_structure_UTF-8_BOM_empty_object.json")
+        let data = try Fixtures.parsingCase("i_structure_UTF-8_BOM_empty_object.json")
         let error = jsonSyntaxError(bytes: Array(data))
         #expect(error?.offset == 0)
         var options = JSONReadingOptions()
@@ -103,14 +101,14 @@ import Testing
     }
 
     @Test func hugeNumbersAreKeptExactly() throws {
-        let value = try JSONValue(jsonData: JSONSharedFiles.parsingCase("i_number_huge_exp.json"))
+        let value = try JSONValue(jsonData: Fixtures.parsingCase("i_number_huge_exp.json"))
         guard case .array(let elements) = value, case .number(let number)? = elements.first else {
             Issue.record("expected an array holding a number, got \(value)")
             return
         }
         #expect(number.doubleValue == nil)
         #expect(number.description.count > 10)
-        let underflow = try JSONValue(jsonData: JSONSharedFiles.parsingCase("i_number_real_underflow.json"))
+        let underflow = try JSONValue(jsonData: Fixtures.parsingCase("i_number_real_underflow.json"))
         guard case .array(let small) = underflow, case .number(let tiny)? = small.first else {
             Issue.record("expected an array holding a number, got \(underflow)")
             return

@@ -80,11 +80,11 @@ import Testing
 
     @Test(arguments: ["twitter.json", "github/issues.json", "citm_catalog.json"])
     func roundTripThroughFoundationValues(_ name: String) throws {
-        let value = try JSONValue(jsonData: JSONSharedFiles.dataFile(name))
+        let value = try JSONValue(jsonData: Fixtures.realWorld(name))
         let back = try JSONValue(foundationValue: value.foundationValue())
         #expect(Self.sameValue(value, back))
         // And JSONSerialization's own reading converts to the same value.
-        let serialized = try JSONSerialization.jsonObject(with: JSONSharedFiles.dataFile(name), options: [.fragmentsAllowed])
+        let serialized = try JSONSerialization.jsonObject(with: Fixtures.realWorld(name), options: [.fragmentsAllowed])
         #expect(Self.sameValue(value, try JSONValue(foundationValue: serialized)))
     }
 

@@ -132,9 +132,9 @@ import Testing
         #expect(String(decoding: compact.bytes, as: UTF8.self) == "[{},0,[]]")
     }
 
-    @Test(arguments: JSONSharedFiles.dataFiles)
+    @Test(arguments: Fixtures.realWorldFiles)
     func realDocumentsRoundTrip(_ name: String) throws {
-        let data = try JSONSharedFiles.dataFile(name)
+        let data = try Fixtures.realWorld(name)
         let value = try JSONValue(jsonData: data)
         let compact = value.jsonData()
         #expect(try JSONValue(jsonData: compact) == value)
@@ -146,8 +146,9 @@ import Testing
     }
 
     @Test func realDocumentsArePresent() {
-        #expect(JSONSharedFiles.dataFiles.contains("twitter.json"))
-        #expect(JSONSharedFiles.dataFiles.contains("github/issues.json"))
+        #expect(Fixtures.realWorldFiles.count == 11)
+        #expect(Fixtures.realWorldFiles.contains("twitter.json"))
+        #expect(Fixtures.realWorldFiles.contains("github/issues.json"))
     }
 }
 

@@ -61,8 +61,7 @@ struct RetweetedStatus: Mappable, Equatable {
 
 @Suite struct TwitterTests {
     func statuses() throws -> [Any] {
-        let url = try Fixtures.sharedDirectory().appendingPathComponent("data/twitter.json")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Fixtures.realWorld("twitter.json")) as? [String: Any])
         return try #require(object["statuses"] as? [Any])
     }
 
