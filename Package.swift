@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Platform floor: Linux (Swift 6.0+), macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 —
-// the first releases with the Swift 6 runtime (typed throws in the JSON reader).
+// Platform floor (README, "Platforms"): parameterized protocol types such as
+// `any ValueCodec<Value>` need the Swift 5.7 runtime, first shipped with macOS 13, iOS 16,
+// tvOS 16 and watchOS 9. Everything newer the library calls is behind `#available`.
 let package = Package(
     name: "KeyValueMapping",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "KeyValueMapping", targets: ["KeyValueMapping"]),
     ],

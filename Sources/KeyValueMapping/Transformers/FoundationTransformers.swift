@@ -5,7 +5,7 @@ public struct StrictURLTransformer: PropertyTransformer {
     /// Parses absolute URL text.
     public func decode(_ json: Any) throws -> URL {
         guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "URL", found: json) }
-        guard let url = URL(string: text, encodingInvalidCharacters: false), url.scheme != nil else {
+        guard let url = URLCodec.parse(text), url.scheme != nil else {
             throw MappingError.invalidValue(expected: "URL", found: json, detail: "not an absolute URL")
         }
         return url

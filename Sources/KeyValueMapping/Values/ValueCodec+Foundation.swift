@@ -62,7 +62,13 @@ struct URLCodec: ValueCodec {
 
     /// Strict parsing: no percent-encoding of invalid characters, and no empty URL.
     static func parse(_ text: String) -> URL? {
-        text.isEmpty ? nil : URL(string: text, encodingInvalidCharacters: false)
+        guard !text.isEmpty else { return nil }
+        // Since macOS 14 / iOS 17 `URL(string:)` percent-encodes invalid characters unless told
+        // not to; the releases before had only the strict behaviour, so both ask for the same.
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return URL(string: text, encodingInvalidCharacters: false)
+        }
+        return URL(string: text)
     }
 
     func encode(_ value: URL, _ session: EncodingSession) throws -> Any { value.absoluteString }
