@@ -12,7 +12,7 @@ import Foundation
 ///     print(error)              // friends[2].age: expected Int, found String "twelve"
 /// }
 /// ```
-public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
     /// Why a value could not be mapped.
     public enum Reason: Sendable, Equatable {
         /// A JSON `null` arrived for a property that is not optional.
@@ -102,6 +102,10 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         let location = keyPath.isEmpty ? "(root)" : keyPath
         return "\(location): \(reasonDescription)"
     }
+
+    /// The same sentence as ``description``, so `error.localizedDescription` reads the same
+    /// wherever the error is shown (an alert, a log, Foundation's error bridging).
+    public var errorDescription: String? { description }
 
     /// The description plus the underlying error, for logs.
     public var debugDescription: String {

@@ -24,4 +24,15 @@ import KeyValueMapping
         let error = MappingError(.other("failed"), path: [.key("k")], underlyingError: Cause())
         #expect(error.debugDescription == "k: failed (underlying error: the cause)")
     }
+
+    @Test(arguments: [
+        MappingError(.typeMismatch(expected: "Int", found: "String \"x\""), path: [.key("friends"), .index(2), .key("age")]),
+        MappingError(.missingKey(expected: "String"), path: [.key("name")]),
+        MappingError(.depthLimitExceeded(limit: 3)),
+    ])
+    func localizedDescriptionIsTheSameSentence(_ error: MappingError) {
+        #expect(error.localizedDescription == error.description)
+        #expect((error as any Error).localizedDescription == error.description)
+        #expect((error as NSError).localizedDescription == error.description)
+    }
 }
