@@ -1,7 +1,7 @@
 import Foundation
 
 // Compares KeyValueMapping with a hand-written floor and Foundation's Codable on the same
-// bytes. Usage: Benchmarks [--quick] [--json PATH] [--filter WORKLOAD]
+// bytes. Usage: see `Options.usage` (`swift run -c release Benchmarks --help`).
 
 /// Parsed command-line options.
 struct Options {
@@ -16,6 +16,26 @@ struct Options {
     var memoryProbe: (model: MemoryProbe.Model, megabytes: Int)?
     /// Set only in the memory measurement's reference child: build this many records directly.
     var memoryProbeRecords: (model: MemoryProbe.Model, count: Int)?
+
+    /// What `--help` prints.
+    static var usage: String {
+        """
+        usage: swift run -c release Benchmarks [--quick] [--filter WORKLOAD] [--json PATH]
+
+        Decodes and encodes the same JSON bytes with KeyValueMapping, a hand-written mapping (the
+        floor), JSONDecoder/JSONEncoder and JSONSerialization; verifies every candidate's output,
+        then times them interleaved and prints ratios (about 3 minutes for the full pass).
+
+          --quick            a short pass: every candidate still runs and is verified (CI uses it)
+          --filter WORKLOAD  only one workload: \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", "))
+          --json PATH        also write every timed figure to PATH as a JSON array of
+                             {workload, operation, candidate, median_ns, min_ns, max_ns, objects}
+          --help, -h         this text
+
+        Ratios read as: "0.83× floor time" (less than 1 is faster than the floor) and
+        "4.41× faster than JSONDecoder". Times are per object; MB/s counts input or output bytes.
+        """
+    }
 
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws {
@@ -46,7 +66,7 @@ struct Options {
                 }
                 memoryProbeRecords = (model, count)
             case "--help", "-h":
-                print("usage: Benchmarks [--quick] [--json PATH] [--filter \(WorkloadName.allCases.map(\.rawValue).joined(separator: "|"))]")
+                print(Self.usage)
                 exit(0)
             default:
                 throw BenchmarkFailure("unknown argument \(argument) (try --help)")
@@ -66,38 +86,52 @@ func runBenchmarks(_ options: Options) throws {
         Report.printTable(measurements, title: title)
         all += measurements
     }
+    // A line as each section starts, so a long section is never silent.
+    func starting(_ section: String) {
+        print("\n… \(section)")
+        fflush(nil)  // all streams: stdout is C global state Swift 6 will not name here
+    }
 
     print("KeyValueMapping benchmarks (\(options.quick ? "quick" : "full") pass: \(runner.settings.rounds) rounds, median; times per object)")
     if selected(.flat) {
+        starting("flat: verifying, then timing decode and encode of generated flat records")
         let suite = try FlatWorkload.suite()
         report(try suite.run(with: runner), "flat (\(suite.objects) records, \(Report.grouped(Double(suite.bytes.count))) bytes)")
+        starting("flat cold start: the first decode of never-seen types")
         report(try ColdStart.measure(runner: runner), "flat cold start (first decode of a never-seen type, 1 object)")
+        starting("flat scaling: decode-dictionary at 1×, 10× and 100× the record count (the longest section)")
         let scaling = try Scaling.measure(runner: runner, base: options.quick ? 200 : 1000)
         report(scaling, "flat scaling (decode-dictionary; cost per object should stay flat)")
         Scaling.printFlatness(scaling)
     }
     if selected(.githubIssues) {
+        starting("github-issues: verifying, then timing")
         let suite = try GitHubIssuesWorkload.suite()
         report(try suite.run(with: runner), "github-issues (\(suite.objects) issues, \(Report.grouped(Double(suite.bytes.count))) bytes)")
     }
     if selected(.twitter) {
+        starting("twitter: verifying, then timing")
         let suite = try TwitterWorkload.suite()
         report(try suite.run(with: runner), "twitter (1 object = the whole search result with 100 statuses, \(Report.grouped(Double(suite.bytes.count))) bytes)")
     }
     if selected(.citm) {
+        starting("citm: verifying, then timing")
         let suite = try CitmWorkload.suite()
         report(try suite.run(with: runner), "citm (1 object = the whole catalog, \(Report.grouped(Double(suite.bytes.count))) bytes)")
     }
     if selected(.canada) {
+        starting("canada: verifying, then timing")
         let suite = try CanadaWorkload.suite()
         report(try suite.run(with: runner), "canada (1 object = the whole feature collection, \(Report.grouped(Double(suite.bytes.count))) bytes)")
     }
     // Printed only: these figures have no operation or candidate name in the JSON report.
     let parseOnly = ParseOnly.inputs.map(\.workload).filter(selected)
     if !parseOnly.isEmpty {
+        starting("parse only: JSONValue against JSONSerialization")
         ParseOnly.printTable(try ParseOnly.measure(runner: runner, workloads: parseOnly))
     }
     if selected(.flat) {
+        starting("memory: peak RSS of decoding \(options.quick ? 10 : 100) MB of flat records, in fresh child processes")
         MemoryProbe.printReport(try MemoryProbe.measure(megabytes: options.quick ? 10 : 100))
     }
     if let path = options.jsonPath {

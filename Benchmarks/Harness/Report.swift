@@ -3,13 +3,14 @@ import Foundation
 /// Prints the human-readable tables and writes the machine-readable JSON.
 enum Report {
     /// Prints one table for `measurements` (all of one workload), grouped by operation, with
-    /// each candidate's time relative to the floor and its speed-up over Foundation's Codable.
+    /// each candidate's time as a multiple of the floor's and its speed against Foundation's
+    /// Codable, both worded so they cannot be misread.
     static func printTable(_ measurements: [Measurement], title: String) {
         guard !measurements.isEmpty else { return }
         print("\n== \(title) ==")
         let header = [
             pad("operation", 18), pad("candidate", 31), padLeft("objects/s", 12), padLeft("MB/s", 8),
-            padLeft("median/obj", 11), padLeft("min–max/obj", 21), padLeft("vs floor", 9), padLeft("vs Foundation", 14),
+            padLeft("median/obj", 11), padLeft("min–max/obj", 21), padLeft("time vs floor", 17), "  speed vs Foundation's Codable",
         ]
         print(header.joined(separator: " "))
         var operations: [OperationName] = []
@@ -22,19 +23,38 @@ enum Report {
             let foundation = group.first { $0.candidate.isFoundationCodable }
             for measurement in group {
                 let statistics = measurement.statistics
-                let versusFloor = floor.map { String(format: "%.2f×", statistics.median / $0.statistics.median) } ?? "–"
-                let versusFoundation = foundation.map { String(format: "%.2f× faster", $0.statistics.median / statistics.median) } ?? "–"
+                let versusFloor = floor.map { floor in
+                    measurement.candidate == floor.candidate ? "(the floor)" : timeRatio(statistics.median / floor.statistics.median, of: "floor")
+                } ?? "–"
+                let versusFoundation = foundation.map { reference in
+                    measurement.candidate == reference.candidate
+                        ? "(the reference)"
+                        : speedRatio(reference.statistics.median / statistics.median, than: reference.candidate.rawValue)
+                } ?? "–"
                 let row = [
                     pad(operation.rawValue, 18), pad(measurement.candidate.rawValue, 31),
                     padLeft(grouped(measurement.objectsPerSecond), 12),
                     padLeft(operation.touchesBytes ? String(format: "%.1f", measurement.megabytesPerSecond) : "–", 8),
                     padLeft(duration(statistics.median), 11),
                     padLeft("\(duration(statistics.minimum))–\(duration(statistics.maximum))", 21),
-                    padLeft(versusFloor, 9), padLeft(versusFoundation, 14),
+                    padLeft(versusFloor, 17), "  " + versusFoundation,
                 ]
                 print(row.joined(separator: " "))
             }
         }
+    }
+
+    /// `0.83× the floor's time`: a time as a multiple of a reference time (below 1 is faster).
+    static func timeRatio(_ ratio: Double, of reference: String) -> String {
+        String(format: "%.2f× %@", ratio, reference == "floor" ? "floor time" : "\(reference)'s time")
+    }
+
+    /// `4.41× faster than JSONDecoder` or `1.12× slower than JSONDecoder`, from the reference's
+    /// time over this candidate's: never a "faster" below 1.
+    static func speedRatio(_ speedUp: Double, than reference: String) -> String {
+        guard speedUp.isFinite, speedUp > 0 else { return "–" }
+        if speedUp >= 1 { return String(format: "%.2f× faster than %@", speedUp, reference) }
+        return String(format: "%.2f× slower than %@", 1 / speedUp, reference)
     }
 
     /// Writes every figure as a JSON array of

@@ -65,7 +65,7 @@ enum ParseOnly {
             }
         }
         for row in rows {
-            print("  \(row.workload.rawValue): JSONValue parse is \(String(format: "%.2f", row.speedUp))× JSONSerialization")
+            print("  \(row.workload.rawValue): JSONValue parses \(Report.speedRatio(row.speedUp, than: "JSONSerialization"))")
         }
     }
 

@@ -32,7 +32,7 @@ enum Scaling {
             else { continue }
             let perObject = figures.map { "\($0.objects): \(Report.duration($0.statistics.median))" }.joined(separator: ", ")
             let growth = String(format: "%.2f", last.statistics.median / first.statistics.median)
-            print("  \(candidate.rawValue) per object — \(perObject); 100x/1x = \(growth)")
+            print("  \(candidate.rawValue) per object — \(perObject); at 100× the count each object takes \(growth)× its time at 1×")
         }
     }
 }
