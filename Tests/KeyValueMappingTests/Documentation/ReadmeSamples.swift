@@ -1,0 +1,111 @@
+import Foundation
+import KeyValueMapping
+
+// Twins of the Swift blocks in README.md: each body between `// sample` and `// end sample` is its
+// block verbatim, without the imports (see DocumentationSamples).
+extension DocumentationSamples {
+    static let readme: [Sample] = [
+        Sample("readme-first-screen", readmeFirstScreen),
+        Sample("readme-rules", readmeRules),
+        Sample("readme-entry-points", readmeEntryPoints),
+    ]
+
+    static func readmeFirstScreen() throws {
+        // sample readme-first-screen
+
+        enum Role: String { case member, admin }
+        struct Address: Mappable { var city = ""; var zip: String? }
+        struct User: Mappable {
+            var id: Int64 = 0
+            var name = ""
+            var email: String?
+            var role = Role.member
+            var address = Address()
+            var friends: [User] = []
+        }
+
+        let json = Data("""
+        {"id": 9007199254740993, "name": "Ada", "email": null, "role": "admin",
+         "address": {"city": "London"},
+         "friends": [{"id": 2, "name": "Charles"}]}
+        """.utf8)
+
+        let user = try User(jsonData: json)
+        print(user.id, user.name, user.role, user.address.city, user.friends[0].name)
+        // 9007199254740993 Ada admin London Charles
+
+        print(try user.jsonString())
+        // {"id":9007199254740993,"name":"Ada","role":"admin","address":{"city":"London"},"friends":[{"id":2,"name":"Charles","role":"member","address":{"city":""},"friends":[]}]}
+
+        // A bad payload is a MappingError with the key path, what was expected and what was found.
+        do {
+            _ = try User(jsonData: Data(#"{"friends": [{"id": 1}, {"id": 2}, {"id": "twelve"}]}"#.utf8))
+        } catch let error as MappingError {
+            print(error.keyPath)   // friends[2].id
+            print(error)           // friends[2].id: expected Int64, found String "twelve"
+        }
+        // end sample
+    }
+
+    static func readmeRules() throws {
+        // sample readme-rules
+
+        enum Status: Hashable, Sendable { case open, closed }
+
+        struct Repo: Mappable {
+            var id = 0
+            var fullName = ""
+            var owner = ""
+            var stars = 0
+            var location: [String: Double] = [:]
+            var createdAt = Date(timeIntervalSince1970: 0)
+            var status = Status.open
+            var cache: [String] = []
+
+            static var mappingRules: MappingRules {
+                MappingRules()
+                    .naming(.snakeCase)                                        // fullName ← "full_name"
+                    .map("id", to: "repo_id")                                  // a rename beats the style
+                    .map("owner", to: "owner.login")                           // key path (also "items[0].name")
+                    .map("stars", toFirstOf: ["stargazers_count", "stars"])    // first present key wins
+                    .gather("location", from: ["lat", "lng"])                 // ["lat": …, "lng": …]
+                    .transform("createdAt", with: .millisecondsSince1970)
+                    .transform("status", with: .valueTable(["open": Status.open, "closed": .closed]))
+                    .ignore("cache")
+                    .require("id")
+            }
+        }
+
+        let repo = try Repo(dictionary: [
+            "repo_id": 1, "full_name": "ada/engine", "owner": ["login": "ada"], "stars": 5,
+            "lat": 51.5, "lng": -0.12, "created_at": 1_700_000_000_000, "status": "closed",
+        ])
+        print(repo.id, repo.fullName, repo.owner, repo.stars, repo.status)
+        // 1 ada/engine ada 5 closed
+        print(repo.location["lat"]!, repo.createdAt.timeIntervalSince1970)
+        // 51.5 1700000000.0
+        print(try repo.jsonString(options: .sortedKeys))
+        // {"created_at":1700000000000.0,"full_name":"ada/engine","lat":51.5,"lng":-0.12,"owner":{"login":"ada"},"repo_id":1,"stargazers_count":5,"status":"closed"}
+        // end sample
+    }
+
+    static func readmeEntryPoints() throws {
+        // sample readme-entry-points
+
+        struct Friend: Mappable { var name = ""; var active = false }
+        struct Profile: Mappable { var name = ""; var age = 0; var friends: [Friend] = [] }
+
+        let response: [String: Any] = ["data": ["profile": ["name": "Ada", "age": 36]]]
+        let decoder = KeyValueDecoder()
+        let profile = try decoder.decode(Profile.self, from: response, at: "data.profile")
+        print(profile.name, profile.age)   // Ada 36
+
+        let payload: [String: Any] = ["name": "Ada", "age": "old", "friends": [["name": "Charles", "active": "maybe"]]]
+        let (model, skipped) = try decoder.decodeLeniently(Profile.self, from: payload)
+        print(model.name, model.age, model.friends.count)   // Ada 0 1
+        for error in skipped { print(error) }
+        // age: expected Int, found String "old"
+        // friends[0].active: expected Bool, found String "maybe" (text must be true, false, yes, no, 1 or 0)
+        // end sample
+    }
+}
