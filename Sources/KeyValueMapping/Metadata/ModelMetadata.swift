@@ -81,36 +81,36 @@ final class ModelMetadata<Model: Mappable> {
         let enumerated = try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass)
         var resolver = RulesResolver(for: Model.self)
         resolver.checkNames(enumerated.map(\.name))
+        let roles = enumerated.map { resolver.role(of: $0) }
 
-        for property in enumerated {
+        for (property, role) in zip(enumerated, roles) {
             guard resolver.isMapped(property.name) else { continue }
             do {
                 let transformer = resolver.rules.transformers[property.name]
-                switch property.role {
+                switch role {
                 case .skipped(let reason):
                     if transformer != nil || resolver.rules.keys[property.name] != nil {
                         resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
                     }
                 case .variable, .constant:
                     let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer, factory: factory)
-                    add(property, accessor: accessor, isDecoded: property.role == .variable, resolver: &resolver)
+                    add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
                 case .lazyStorage(let wrappedType):
                     let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer, factory: factory)
                     add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
+                case .wrapperStorage:
+                    // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
+                    continue
                 }
             } catch let mismatch as TransformerMismatch {
                 resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
             } catch let error as MappingError {
-                // Property-wrapper storage (`_name`) of a wrapper type we cannot map is left alone.
-                if case .unsupportedType = error.reason, property.name.hasPrefix("_"), error.path.isEmpty {
-                    continue
-                }
                 throw Self.declarationError(error, property: property, in: typeName)
             }
         }
-        let written = enumerated.filter { property in
-            if case .skipped = property.role { return false }
-            return resolver.isMapped(property.name)
+        let written = zip(enumerated, roles).compactMap { property, role -> EnumeratedProperty? in
+            if case .skipped = role { return nil }
+            return resolver.isMapped(property.name) ? property : nil
         }
         resolver.checkEncodedKeys(written.map { ($0.name, resolver.key(for: $0.name, style: .asDeclared)) })
         guard resolver.problems.isEmpty else {

@@ -8,6 +8,8 @@ enum PropertyRole: Equatable {
     case constant
     /// The storage of `lazy var name`: decoded by setting the storage, encoded once computed.
     case lazyStorage(wrappedType: Any.Type)
+    /// `_name`, the storage of a property wrapper: mapped only when a rule maps it explicitly.
+    case wrapperStorage(isVar: Bool)
     /// Not mapped at all, with the documented reason.
     case skipped(String)
 
@@ -15,6 +17,7 @@ enum PropertyRole: Equatable {
         switch (lhs, rhs) {
         case (.variable, .variable), (.constant, .constant): return true
         case (.lazyStorage(let a), .lazyStorage(let b)): return a == b
+        case (.wrapperStorage(let a), .wrapperStorage(let b)): return a == b
         case (.skipped(let a), .skipped(let b)): return a == b
         default: return false
         }
@@ -44,7 +47,22 @@ enum PropertyEnumerator {
         guard let fields = RuntimeFields.fields(of: M.self, isClass: isClass) else {
             throw MappingError(.reflectionMismatch(type: typeName, detail: "the runtime cannot enumerate its stored properties (Objective-C ancestors are not supported)"))
         }
-        let owners = try mirrorLabels(of: prototype, typeName: typeName, expected: fields.map(\.name))
+        let owners: [String]
+        if isClass {
+            guard let classOwners = RuntimeFields.owners(ofClass: M.self), classOwners.count == fields.count else {
+                throw MappingError(.reflectionMismatch(type: typeName, detail: "its class chain does not account for every stored property"))
+            }
+            owners = classOwners
+        } else {
+            owners = Array(repeating: typeName, count: fields.count)
+        }
+        // Mirror reads every child's value. A weak reference reads as nil once its object is
+        // gone, but an unowned one traps (or, unowned(unsafe), reads freed memory), and the
+        // flags do not tell the two apart: with any non-strong field the two runtime views
+        // (field records and child metadata) are the cross-check, without Mirror.
+        if fields.allSatisfy(\.isStrong) {
+            try crossCheckLabels(of: prototype, typeName: typeName, expected: fields.map(\.name))
+        }
         if !isClass { try crossCheckWritability(of: M.self, fields: fields, typeName: typeName) }
 
         return zip(fields, owners).map { field, owner in
@@ -63,33 +81,33 @@ enum PropertyEnumerator {
         if field.name.hasPrefix(lazyPrefix), let optional = field.type as? any OptionalCodecProvider.Type {
             return .lazyStorage(wrappedType: optional.wrappedType)
         }
+        if isWrapperStorage(field.name) {
+            return .wrapperStorage(isVar: field.isVar)
+        }
         return field.isVar ? .variable : .constant
     }
 
-    /// Returns the owning type's name for every Mirror child, after checking that Mirror lists
-    /// the same names in the same order as the runtime.
-    private static func mirrorLabels<M>(of prototype: M, typeName: String, expected: [String]) throws -> [String] {
+    /// `_name`: what the compiler calls the storage of `@Wrapper var name`. The runtime does not
+    /// mark wrapper storage, so every stored name of this shape is taken for it: writing it
+    /// directly would bypass the wrapper's own rules (trimming, clamping, validation).
+    static func isWrapperStorage(_ storedName: String) -> Bool {
+        storedName.count > 1 && storedName.hasPrefix("_") && !storedName.hasPrefix("__")
+    }
+
+    /// Checks that Mirror lists the same names in the same order as the runtime.
+    private static func crossCheckLabels<M>(of prototype: M, typeName: String, expected: [String]) throws {
         var chain: [Mirror] = []
         var next: Mirror? = Mirror(reflecting: prototype)
         while let mirror = next {
             chain.append(mirror)
             next = mirror.superclassMirror
         }
-        var labels: [String] = []
-        var owners: [String] = []
-        for mirror in chain.reversed() {
-            let owner = String(reflecting: mirror.subjectType)
-            for child in mirror.children {
-                labels.append(child.label ?? "")
-                owners.append(owner)
-            }
-        }
+        let labels = chain.reversed().flatMap { mirror in mirror.children.map { $0.label ?? "" } }
         guard labels == expected else {
             throw MappingError(.reflectionMismatch(
                 type: typeName,
                 detail: "Mirror lists [\(labels.joined(separator: ", "))] but the runtime reports [\(expected.joined(separator: ", "))] (does the type customise its Mirror?)"))
         }
-        return owners
     }
 
     // For structs the key-path SPI answers the let/var question independently; it must agree.

@@ -69,6 +69,27 @@ enum RuntimeFields {
         return result
     }
 
+    /// The declaring class of each stored field of `type`, superclass fields first (as
+    /// `fields(of:isClass:)` lists them), from the field count of each class in the chain.
+    static func owners(ofClass type: Any.Type) -> [String]? {
+        var chain: [AnyClass] = []
+        var next: AnyClass? = type as? AnyClass
+        while let current = next {
+            chain.append(current)
+            next = _getSuperclass(current)
+        }
+        var owners: [String] = []
+        for level in chain.reversed() {
+            var count = 0
+            guard _forEachField(of: level, options: ReflectionOptions.classType, body: { _, _, _, _ in
+                count += 1
+                return true
+            }), count >= owners.count else { return nil }
+            owners += repeatElement(String(reflecting: level), count: count - owners.count)
+        }
+        return owners
+    }
+
     /// `true` when the runtime's flags describe a known probe type correctly, so they can be
     /// trusted on this runtime; computed once.
     static let flagsAreTrustworthy: Bool = {

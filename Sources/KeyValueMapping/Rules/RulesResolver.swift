@@ -80,6 +80,18 @@ struct RulesResolver {
 
     func isRequired(_ name: String) -> Bool { rules.required.contains(name) }
 
+    /// The part `property` plays under these rules: property-wrapper storage (`_name`) is
+    /// mapped like any field only when a rule maps it explicitly (a key, a transformer or the
+    /// allow list); otherwise it is skipped, so a payload cannot bypass the wrapper.
+    func role(of property: EnumeratedProperty) -> PropertyRole {
+        guard case .wrapperStorage(let isVar) = property.role else { return property.role }
+        let name = property.name
+        if rules.keys[name] != nil || rules.transformers[name] != nil || rules.allowed?.contains(name) == true {
+            return isVar ? .variable : .constant
+        }
+        return .skipped("property-wrapper storage is mapped only by an explicit rule")
+    }
+
     /// The key a property reads and writes when the decoder's or encoder's style is `style`.
     func key(for name: String, style: NamingStyle) -> ResolvedKey {
         switch rules.keys[name] {

@@ -26,6 +26,61 @@ final class Child: Mappable {
     nonisolated(unsafe) static let placeholder = Parent()
 }
 
+/// A property wrapper that is itself a supported (Mappable) type, with an invariant.
+@propertyWrapper
+struct Clamped: Mappable {
+    var storage = 0
+    var wrappedValue: Int {
+        get { storage }
+        set { storage = min(max(newValue, 0), 10) }
+    }
+    init() {}
+    init(wrappedValue: Int) { self.wrappedValue = wrappedValue }
+}
+
+/// A property wrapper whose storage is a plain supported value.
+@propertyWrapper
+struct Lowercased: Mappable {
+    var text = ""
+    var wrappedValue: String {
+        get { text }
+        set { text = newValue.lowercased() }
+    }
+    init() {}
+    init(wrappedValue: String) { self.wrappedValue = wrappedValue }
+}
+
+struct Gauge: Mappable {
+    @Clamped var level = 5
+    @Lowercased var code = "ab"
+    var name = ""
+}
+
+/// `_id` is taken for wrapper storage too; a rule maps it explicitly.
+struct UnderscoredKeys: Mappable {
+    var _id = 0
+    var _rev = ""
+    var name = ""
+
+    static var mappingRules: MappingRules { MappingRules().map("_rev", to: "_rev") }
+}
+
+final class Owner {}
+
+/// `unowned var` whose object is gone as soon as `init()` returns: reading it traps, so
+/// nothing may read it, not even while the type's metadata is built.
+final class DanglingOwner: Mappable {
+    var name = ""
+    unowned var owner: Owner
+    unowned(unsafe) var unsafeOwner: Owner
+    weak var weakOwner: Owner?
+    required init() {
+        let temporary = Owner()
+        owner = temporary
+        unsafeOwner = temporary
+    }
+}
+
 struct SpecialFields: Mappable {
     let constant = "fixed"
     var variable = 0
@@ -85,5 +140,38 @@ struct SpecialFields: Mappable {
         let out = try parent.dictionary()
         let encodedChild = try #require(out["child"] as? [String: Any])
         #expect(Set(encodedChild.keys) == ["name"])
+    }
+
+    @Test func unownedReferencesAreNeverReadEvenWhenDangling() throws {
+        let payload = #"{"name": "n", "owner": {}, "unsafeOwner": {}, "weakOwner": {}}"#
+        let fromDictionary = try DanglingOwner(dictionary: ["name": "n", "owner": [:], "unsafeOwner": [:], "weakOwner": [:]])
+        let fromBytes = try DanglingOwner(jsonString: payload)
+        #expect(fromDictionary.name == "n" && fromBytes.name == "n")
+        #expect(fromBytes.weakOwner == nil)
+        #expect(Set(try fromBytes.dictionary().keys) == ["name"])
+        #expect(try fromBytes.jsonString() == #"{"name":"n"}"#)
+    }
+
+    @Test(arguments: [
+        #"{"_level": {"storage": 99}, "_code": {"text": "UPPER"}, "name": "g"}"#,
+        #"{"_level": 99, "_code": "UPPER", "name": "g"}"#,
+    ])
+    func wrapperStorageIsNeverMappedWhateverItsType(_ payload: String) throws {
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
+        for gauge in [try Gauge(dictionary: dictionary), try Gauge(jsonString: payload)] {
+            #expect(gauge.level == 5 && gauge.code == "ab" && gauge.name == "g")
+            #expect(try gauge.jsonString() == #"{"name":"g"}"#)
+            #expect(Set(try gauge.dictionary().keys) == ["name"])
+        }
+    }
+
+    @Test func underscoreStorageIsMappedOnlyByAnExplicitRule() throws {
+        let payload = #"{"_id": 7, "_rev": "3-a", "name": "doc"}"#
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
+        for document in [try UnderscoredKeys(dictionary: dictionary), try UnderscoredKeys(jsonString: payload)] {
+            #expect(document._id == 0, "taken for wrapper storage, so not mapped")
+            #expect(document._rev == "3-a", "mapped by an explicit rule")
+            #expect(try document.jsonString(options: .sortedKeys) == #"{"_rev":"3-a","name":"doc"}"#)
+        }
     }
 }
