@@ -104,7 +104,13 @@ enum JSONBytes {
                 try reader.syntax { try $0.endDocument() }
                 return result
             } catch let error as MappingError {
-                if case .malformedJSON = error.reason { throw error }
+                switch error.reason {
+                case .malformedJSON, .depthLimitExceeded, .stackExhausted:
+                    // The tree would fail the same way (and parsing it costs the whole input).
+                    throw error
+                default:
+                    break
+                }
                 if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
                 let parsed: JSONValue
                 do {

@@ -32,6 +32,11 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case cycle(type: String)
         /// The nesting is deeper than the configured maximum.
         case depthLimitExceeded(limit: Int)
+        /// The nesting reached `depth` levels where the thread's call stack could not hold
+        /// another (less than the reserve, at most 128 KiB or a quarter of the stack, was left):
+        /// the walk stopped instead of overflowing the stack. Decode or encode on a thread with a
+        /// larger stack (8 MiB is the default on Linux; Apple's secondary threads have 512 KiB).
+        case stackExhausted(depth: Int)
         /// A model's declaration cannot be mapped; every problem found is listed.
         case invalidDeclaration(type: String, problems: [String])
         /// The runtime's reflection disagrees with `Mirror`, so the type is refused rather
@@ -132,6 +137,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
             return "cycle detected: this \(type) instance is already being encoded further up the path"
         case .depthLimitExceeded(let limit):
             return "nesting deeper than the maximum depth of \(limit)"
+        case .stackExhausted(let depth):
+            return "nesting too deep for this thread's stack: stopped at depth \(depth), where another level might overflow it (use a thread with a larger stack)"
         case .invalidDeclaration(let type, let problems):
             return "invalid mapping declaration for \(type): " + problems.joined(separator: "; ")
         case .reflectionMismatch(let type, let detail):

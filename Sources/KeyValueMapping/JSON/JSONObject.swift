@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Equality is order-sensitive, like comparing two arrays of members; compare after sorting
 /// when order should not matter.
-public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
+public struct JSONObject: Sendable, Equatable, RandomAccessCollection, CustomStringConvertible {
     /// One member: a key and its value.
     public typealias Element = (key: String, value: JSONValue)
     /// Positions are offsets into the member list.
@@ -84,10 +84,13 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection {
         JSONObjectBuilder.position(of: key, hash: JSONObjectKey.hash(key), in: members, index: index)
     }
 
+    /// The object as compact JSON text, members in order.
+    public var description: String { JSONValue.object(self).jsonString() }
+
     /// Whether both objects have the same members in the same order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { JSONObjectKey.same($0.key, $1.key) && $0.value == $1.value }
+        // Through JSONValue's iterative comparison, so nested members never recurse.
+        JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 }
 

@@ -2,7 +2,8 @@
 ///
 /// The reader is iterative: open arrays and objects live on an explicit heap-allocated stack,
 /// so nesting depth costs no call-stack space and a hostile input can only hit
-/// ``JSONReadingOptions/maximumDepth``, never a stack overflow, even on a small-stack thread.
+/// ``JSONReadingOptions/maximumDepth`` (at most ``JSONReadingOptions/depthCeiling``), never a
+/// stack overflow, even on a small-stack thread.
 ///
 /// All reads go through `input[position]` after an explicit `position < input.count` check;
 /// the buffer is borrowed for the duration of `read` only and never escapes.
@@ -305,8 +306,9 @@ struct JSONReader {
     }
 
     private func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
-        guard openCount < options.maximumDepth else {
-            throw error("nesting exceeds the maximum depth of \(options.maximumDepth)", at: position)
+        guard openCount < options.effectiveMaximumDepth else {
+            let ceiling = options.maximumDepth > JSONReadingOptions.depthCeiling ? " (the reader's ceiling)" : ""
+            throw error("nesting exceeds the maximum depth of \(options.effectiveMaximumDepth)\(ceiling)", at: position)
         }
     }
 

@@ -18,13 +18,24 @@ public struct JSONReadingOptions: Sendable {
         case reject
     }
 
-    /// The deepest nesting of arrays and objects accepted; default `512`.
+    /// The deepest nesting of arrays and objects accepted; default `512`, at most
+    /// ``depthCeiling``.
     ///
     /// `[[]]` has depth 2 and a scalar has depth 0. A deeper text throws a ``JSONSyntaxError``
-    /// at the bracket that goes one level too far. The reader is iterative, so the limit
-    /// protects memory and later recursive consumers, not the reader's own stack. Values are
-    /// compared, written and destroyed recursively, so raise it far only for trusted input.
+    /// at the bracket that goes one level too far. The reader is iterative, and so are writing,
+    /// comparing and converting a ``JSONValue``; but Swift destroys a nested value recursively,
+    /// about 230 bytes of stack per level, so a value nested without bound could overflow the
+    /// stack of whichever thread releases it. A larger setting, even `Int.max`, therefore
+    /// reads at most ``depthCeiling`` levels.
     public var maximumDepth = 512
+
+    /// The most levels the reader accepts whatever ``maximumDepth`` says: `1_000`, which a
+    /// 512 KiB thread (the smallest default stack on Apple platforms) can still release in a
+    /// debug build with room to spare.
+    public static let depthCeiling = 1_000
+
+    /// The limit the reader applies: ``maximumDepth``, capped at ``depthCeiling``.
+    var effectiveMaximumDepth: Int { min(maximumDepth, Self.depthCeiling) }
 
     /// How repeated keys in one object are resolved; default ``DuplicateKeyPolicy/useLast``.
     public var duplicateKeys: DuplicateKeyPolicy = .useLast

@@ -30,14 +30,64 @@ extension JSONValue {
             return number.foundationValue()
         case .string(let string):
             return string
-        case .array(let elements):
-            return elements.map { $0.foundationValue() }
-        case .object(let object):
-            var dictionary = [String: Any](minimumCapacity: object.count)
-            for member in object {
-                dictionary[member.key] = member.value.foundationValue()
+        case .array, .object:
+            return Self.foundationContainer(self)
+        }
+    }
+
+    /// ``foundationValue()`` of an array or object, built without recursion: each container
+    /// under construction waits on an explicit stack while its elements are converted, so a
+    /// value nested as deep as the reader allows converts on any thread.
+    private static func foundationContainer(_ root: JSONValue) -> Any {
+        enum Frame {
+            case array(elements: [JSONValue], next: Int, built: [Any])
+            case object(members: JSONObject, next: Int, built: [String: Any])
+        }
+        var frames: [Frame] = []
+        var current = root
+        descend: while true {
+            var result: Any
+            switch current {
+            case .array(let elements) where !elements.isEmpty:
+                var built: [Any] = []
+                built.reserveCapacity(elements.count)
+                frames.append(.array(elements: elements, next: 1, built: built))
+                current = elements[0]
+                continue descend
+            case .object(let members) where !members.isEmpty:
+                frames.append(.object(members: members, next: 1, built: [String: Any](minimumCapacity: members.count)))
+                current = members[0].value
+                continue descend
+            case .array:
+                result = [Any]()
+            case .object:
+                result = [String: Any]()
+            default:
+                result = current.foundationValue()
             }
-            return dictionary
+            // `result` completes the innermost open container's next slot; a container that is
+            // then full completes its parent's, and so on up.
+            while let frame = frames.popLast() {
+                switch frame {
+                case .array(let elements, let next, var built):
+                    built.append(result)
+                    if next < elements.count {
+                        frames.append(.array(elements: elements, next: next + 1, built: built))
+                        current = elements[next]
+                        continue descend
+                    }
+                    result = built
+                case .object(let members, let next, var built):
+                    built[members[next - 1].key] = result
+                    if next < members.count {
+                        frames.append(.object(members: members, next: next + 1, built: built))
+                        current = members[next].value
+                        continue descend
+                    }
+                    result = built
+                }
+            }
+            return result
         }
     }
 

@@ -81,37 +81,86 @@ public enum JSONValue: Sendable, Equatable {
 
 extension JSONWriter {
     /// Writes a whole value tree, members sorted by UTF-8 key bytes when `sortedKeys` is set.
+    // Iterative, with the pending tokens on an explicit stack: a value may be nested up to the
+    // reader's ceiling (or deeper, when built in code), and a frame per level would overflow a
+    // small thread stack in debug builds.
     mutating func write(_ value: JSONValue, sortedKeys: Bool) {
-        switch value {
-        case .null:
-            writeNull()
-        case .bool(let flag):
-            writeBool(flag)
-        case .number(let number):
-            writeNumber(number)
-        case .string(let string):
-            writeString(string)
-        case .array(let elements):
-            beginArray()
-            for element in elements {
-                write(element, sortedKeys: sortedKeys)
-            }
-            endArray()
-        case .object(let object):
-            beginObject()
-            if sortedKeys {
-                let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                for member in members {
-                    writeKey(member.key)
-                    write(member.value, sortedKeys: sortedKeys)
+        enum Pending {
+            case value(JSONValue)
+            case member(key: String, value: JSONValue)
+            case endArray
+            case endObject
+        }
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            switch next {
+            case .value(.null):
+                writeNull()
+            case .value(.bool(let flag)):
+                writeBool(flag)
+            case .value(.number(let number)):
+                writeNumber(number)
+            case .value(.string(let string)):
+                writeString(string)
+            case .value(.array(let elements)):
+                beginArray()
+                pending.append(.endArray)
+                for element in elements.reversed() {
+                    pending.append(.value(element))
                 }
-            } else {
-                for member in object {
-                    writeKey(member.key)
-                    write(member.value, sortedKeys: sortedKeys)
+            case .value(.object(let object)):
+                beginObject()
+                pending.append(.endObject)
+                let members = sortedKeys ? object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : Array(object)
+                for member in members.reversed() {
+                    pending.append(.member(key: member.key, value: member.value))
                 }
+            case .member(let key, let value):
+                writeKey(key)
+                pending.append(.value(value))
+            case .endArray:
+                endArray()
+            case .endObject:
+                endObject()
             }
-            endObject()
         }
     }
+}
+
+extension JSONValue {
+    /// Structural equality (see the type's documentation): numbers by literal text, objects by
+    /// members in order with keys matched by exact scalars, strings by Swift's `String` equality.
+    // Iterative for the same reason as writing: pairs still to compare wait on a list.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            switch (left, right) {
+            case (.null, .null):
+                continue
+            case (.bool(let a), .bool(let b)):
+                guard a == b else { return false }
+            case (.number(let a), .number(let b)):
+                guard a == b else { return false }
+            case (.string(let a), .string(let b)):
+                guard a == b else { return false }
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                for index in a.indices { pending.append((a[index], b[index])) }
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for index in a.indices {
+                    guard JSONObjectKey.same(a[index].key, b[index].key) else { return false }
+                    pending.append((a[index].value, b[index].value))
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text (``jsonString(options:)``), written without recursion.
+    public var description: String { jsonString() }
 }

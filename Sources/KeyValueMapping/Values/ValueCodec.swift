@@ -89,24 +89,41 @@ extension ValueCodec {
     }
 }
 
-/// Counts nesting against a limit; shared by the decoding and encoding sessions.
+/// Counts nesting against a limit and watches the thread's stack; shared by the decoding and
+/// encoding sessions.
 protocol NestingSession: AnyObject {
     var depth: Int { get set }
     var maximumDepth: Int { get }
+    /// The calling thread's stack limit (``StackBounds/currentLimit()``), taken when the session
+    /// was made: a session never leaves the thread of its call.
+    var stackLimit: UInt { get }
 }
 
 extension NestingSession {
-    /// Enters one level of nesting, throwing past the configured limit.
+    /// Enters one level of nesting, throwing past the configured depth or when the thread's
+    /// stack could not hold another level. Every recursive step of every direction (models,
+    /// arrays, sets, dictionaries, `Any` containers) comes through here, so no input and no
+    /// `maximumDepth` can overflow the stack.
     @inline(__always)
     func enter() throws {
         depth += 1
         if depth > maximumDepth {
             throw MappingError(.depthLimitExceeded(limit: maximumDepth))
         }
+        try checkStack()
     }
 
     @inline(__always)
     func leave() { depth -= 1 }
+
+    /// Throws `stackExhausted` when the thread's stack could not hold another level: for
+    /// recursive walks that do not count depth (writing an already encoded value).
+    @inline(__always)
+    func checkStack() throws {
+        if StackBounds.isExhausted(below: stackLimit) {
+            throw MappingError(.stackExhausted(depth: depth))
+        }
+    }
 }
 
 /// Options and running state of one decode; created per call, never shared.
@@ -117,6 +134,7 @@ final class DecodingSession: NestingSession {
     let isStrict: Bool
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
+    let stackLimit = StackBounds.currentLimit()
     /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
     /// (lenient errors are recorded where they happen, so the full path must be known there).
     let isLenient: Bool
@@ -173,6 +191,7 @@ final class EncodingSession: NestingSession {
     let options: KeyValueEncoder
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
+    let stackLimit = StackBounds.currentLimit()
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
     @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
 

@@ -47,38 +47,54 @@ import Testing
 
     @Test func deepInputOnASmallStackThreadIsAnErrorNotACrash() async {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
-        let outcome: String = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                do throws(JSONSyntaxError) {
-                    let value = try JSONValue(jsonData: bytes)
-                    continuation.resume(returning: "parsed \(value)")
-                } catch {
-                    continuation.resume(returning: error.description)
-                }
+        let outcome = await onThread(stackSize: 256 * 1024) { () -> String in
+            do throws(JSONSyntaxError) {
+                return "parsed \(try JSONValue(jsonData: bytes))"
+            } catch {
+                return error.description
             }
-            thread.stackSize = 256 * 1024
-            thread.start()
         }
         #expect(outcome == "nesting exceeds the maximum depth of 512 at line 1, column 513")
     }
 
-    @Test func deepInputWithARaisedLimitStillNeedsNoStack() async {
-        // The reader itself is iterative: 100_000 unclosed levels run out of input, not stack.
+    // Any limit, even Int.max, reads at most depthCeiling levels: deeper values could not be
+    // released (Swift destroys nested values recursively) on a small stack.
+    @Test(arguments: [1_001, 1_000_000, Int.max])
+    func raisedLimitsStopAtTheCeiling(_ limit: Int) async {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
-        let outcome: String = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                var options = JSONReadingOptions()
-                options.maximumDepth = 1_000_000
-                do throws(JSONSyntaxError) {
-                    let value = try JSONValue(jsonData: bytes, options: options)
-                    continuation.resume(returning: "parsed \(value)")
-                } catch {
-                    continuation.resume(returning: error.message)
-                }
+        let outcome = await onThread { () -> String in
+            var options = JSONReadingOptions()
+            options.maximumDepth = limit
+            do throws(JSONSyntaxError) {
+                return "parsed \(try JSONValue(jsonData: bytes, options: options))"
+            } catch {
+                return "\(error.message) at offset \(error.offset)"
             }
-            thread.stackSize = 256 * 1024
-            thread.start()
         }
-        #expect(outcome == "unexpected end of input")
+        #expect(outcome == "nesting exceeds the maximum depth of 1000 (the reader's ceiling) at offset 1000")
+    }
+
+    /// A value as deep as the ceiling allows is parsed, written (compact and pretty), compared,
+    /// converted to Foundation values (and those released), described and released on a 512 KiB
+    /// thread: each of those walks is iterative, and release stays within the stack.
+    @Test(arguments: ["[", #"{"a":"#, #"[{"k":"#])
+    func valuesAtTheCeilingAreSafeOnASmallStack(_ opening: String) async {
+        let levels = JSONReadingOptions.depthCeiling / (opening == #"[{"k":"# ? 2 : 1)
+        let closing = String(opening.reversed().compactMap { ["[": "]", "{": "}"][$0] })
+        let text = String(repeating: opening, count: levels) + "1" + String(repeating: closing, count: levels)
+        let outcome = await onThread { () -> String in
+            var options = JSONReadingOptions()
+            options.maximumDepth = .max
+            do {
+                let value = try JSONValue(jsonString: text, options: options)
+                let again = try JSONValue(jsonData: value.jsonData(), options: options)
+                let pretty = try JSONValue(jsonData: value.jsonData(options: [.prettyPrinted, .sortedKeys]), options: options)
+                let foundation = value.foundationValue()
+                return "\(value == again) \(value == pretty) \(foundation is [Any] || foundation is [String: Any]) \(value.description == text)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(outcome == "true true true true")
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import KeyValueMapping
+
+/// Models that nest without bound.
+final class LinkedNode: Mappable, @unchecked Sendable {
+    var value = 0
+    var next: LinkedNode?
+    required init() {}
+
+    /// A chain of `count` nodes.
+    static func chain(_ count: Int) -> LinkedNode {
+        let head = LinkedNode()
+        var tail = head
+        for _ in 1..<count {
+            let node = LinkedNode()
+            tail.next = node
+            tail = node
+        }
+        return head
+    }
+
+    /// Unlinks a chain one node at a time: releasing it whole would recurse once per node.
+    static func dismantle(_ head: LinkedNode) {
+        var node: LinkedNode? = head
+        while let current = node {
+            node = current.next
+            current.next = nil
+        }
+    }
+}
+
+struct TreeNode: Mappable {
+    var value = 0
+    var children: [TreeNode] = []
+}
+
+struct AnyHolder: Mappable {
+    var payload: Any = 0
+}
+
+/// Every direction stops with an error carrying the key path — never a crash — however deep the
+/// input and whatever `maximumDepth` says, on a thread with Apple's 512 KiB secondary-thread
+/// stack, in debug and release builds and under the sanitizers.
+@Suite struct StackSafetyTests {
+    enum Direction: String, CaseIterable, Sendable {
+        case linkedFromBytes, linkedFromDictionary, linkedToDictionary, linkedToBytes
+        case treeFromBytes, treeFromDictionary, treeToDictionary, treeToBytes
+        case anyFromBytes, anyFromDictionary, anyToDictionary, anyToBytes
+    }
+
+    static var decoder: KeyValueDecoder {
+        var decoder = KeyValueDecoder()
+        decoder.maximumDepth = .max
+        decoder.jsonReading.maximumDepth = .max
+        return decoder
+    }
+
+    static var encoder: KeyValueEncoder {
+        var encoder = KeyValueEncoder()
+        encoder.maximumDepth = .max
+        return encoder
+    }
+
+    /// What each direction's error path repeats once per level.
+    static func step(_ direction: Direction) -> [MappingError.PathComponent] {
+        switch direction {
+        case .linkedFromBytes, .linkedFromDictionary, .linkedToDictionary, .linkedToBytes: [.key("next")]
+        case .treeFromBytes, .treeFromDictionary, .treeToDictionary, .treeToBytes: [.key("children"), .index(0)]
+        case .anyFromBytes, .anyFromDictionary, .anyToDictionary, .anyToBytes: [.index(0)]
+        }
+    }
+
+    // Inputs deep enough to exhaust any stack: JSON text is flat, so 100,000 levels; Swift
+    // containers and object graphs are released recursively by Swift itself, so they stay at a
+    // depth the thread can release (and class chains are dismantled node by node).
+    static func run(_ direction: Direction) -> MappingError? {
+        let textDepth = 100_000, containerDepth = 1_500
+        do {
+            switch direction {
+            case .linkedFromBytes:
+                let text = String(repeating: #"{"next":"#, count: textDepth) + "null" + String(repeating: "}", count: textDepth)
+                _ = try decoder.decode(LinkedNode.self, fromJSON: Data(text.utf8))
+            case .linkedFromDictionary:
+                var dictionary: [String: Any] = [:]
+                for _ in 0..<containerDepth { dictionary = ["next": dictionary] }
+                _ = try decoder.decode(LinkedNode.self, from: dictionary)
+            case .linkedToDictionary, .linkedToBytes:
+                let head = LinkedNode.chain(containerDepth)
+                defer { LinkedNode.dismantle(head) }
+                if direction == .linkedToBytes { _ = try encoder.encodeJSON(head) } else { _ = try encoder.encode(head) }
+            case .treeFromBytes:
+                let text = String(repeating: #"{"children":["#, count: textDepth) + String(repeating: "]}", count: textDepth)
+                _ = try decoder.decode(TreeNode.self, fromJSON: Data(text.utf8))
+            case .treeFromDictionary:
+                var dictionary: [String: Any] = [:]
+                for _ in 0..<containerDepth { dictionary = ["children": [dictionary]] }
+                _ = try decoder.decode(TreeNode.self, from: dictionary)
+            case .treeToDictionary, .treeToBytes:
+                var tree = TreeNode()
+                for _ in 0..<containerDepth { tree = TreeNode(value: 1, children: [tree]) }
+                if direction == .treeToBytes { _ = try encoder.encodeJSON(tree) } else { _ = try encoder.encode(tree) }
+            case .anyFromBytes:
+                let text = #"{"payload":"# + String(repeating: "[", count: textDepth) + String(repeating: "]", count: textDepth) + "}"
+                _ = try decoder.decode(AnyHolder.self, fromJSON: Data(text.utf8))
+            case .anyFromDictionary:
+                var array: [Any] = []
+                for _ in 0..<containerDepth { array = [array] }
+                _ = try decoder.decode(AnyHolder.self, from: ["payload": array])
+            case .anyToDictionary, .anyToBytes:
+                var array: [Any] = []
+                for _ in 0..<containerDepth { array = [array] }
+                let holder = AnyHolder(payload: array)
+                if direction == .anyToBytes { _ = try encoder.encodeJSON(holder) } else { _ = try encoder.encode(holder) }
+            }
+            return nil
+        } catch let error as MappingError {
+            return error
+        } catch {
+            return MappingError(.other("not a MappingError: \(error)"))
+        }
+    }
+
+    @Test(arguments: Direction.allCases)
+    func deepNestingStopsWithAnErrorOnASmallStack(_ direction: Direction) async throws {
+        let error = try #require(await onThread { Self.run(direction) }, "\(direction) should fail")
+        let step = Self.step(direction)
+        switch error.reason {
+        case .stackExhausted(let depth):
+            #expect(depth > 8, "\(direction) stopped at depth \(depth)")
+        case .malformedJSON(let detail) where direction == .anyFromBytes:
+            // An `Any` value is read whole by the JSON reader first, which stops at its ceiling.
+            #expect(detail.hasPrefix("nesting exceeds the maximum depth of 1000 (the reader's ceiling)"))
+            #expect(error.keyPath == "payload")
+            return
+        default:
+            Issue.record("\(direction): \(error)")
+        }
+        // The key path names every level down to where the walk stopped.
+        let prefix: [MappingError.PathComponent] = direction.rawValue.hasPrefix("any") ? [.key("payload")] : []
+        #expect(error.path.starts(with: prefix), "\(direction): \(error.keyPath)")
+        let levels = Array(error.path.dropFirst(prefix.count))
+        #expect(levels.count > 4 * step.count)
+        // Whole steps, then possibly the start of one more (a model stops inside its array).
+        let whole = Array(Array(repeating: step, count: levels.count / step.count + 1).joined())
+        #expect(levels == Array(whole.prefix(levels.count)), "\(direction): \(error.keyPath)")
+    }
+
+    @Test func theSameInputsDecodeOnABigStackUpToTheDepthLimit() async {
+        // On the default 8 MiB stack the configured maximumDepth (512) is reached first.
+        let outcome = await onThread(stackSize: 64 << 20) { () -> String in
+            let text = String(repeating: #"{"next":"#, count: 600) + "null" + String(repeating: "}", count: 600)
+            do {
+                _ = try LinkedNode(jsonData: Data(text.utf8))
+                return "decoded"
+            } catch {
+                return "\(error)".components(separatedBy: ": ").last ?? ""
+            }
+        }
+        #expect(outcome == "nesting deeper than the maximum depth of 512")
+    }
+}
