@@ -28,6 +28,8 @@ struct FuzzInner: Mappable, Equatable {
     var i = 0
     var s = ""
     var o: Int?
+    /// A prototype that is not nil: a decoded nil must be written as null to come back as nil.
+    var preset: Int? = 7
 }
 
 /// Lossless types only: every decoded value must survive encode → decode unchanged.
@@ -48,6 +50,8 @@ struct FuzzScalars: Mappable, Equatable {
     var an: [FuzzInner] = []
     var m: [String: Int] = [:]
     var od: Double?
+    var ps: String? = "preset"
+    var pn: FuzzInner? = FuzzInner()
 }
 
 /// Foundation types and `Any`: compared through their JSON, since `Any` has no equality and
@@ -81,9 +85,9 @@ func parse(_ bytes: [UInt8], _ options: JSONReadingOptions = JSONReadingOptions(
 /// The one documented way a decodable model can fail to encode: a Date outside years
 /// 0000–9999 (it decodes from seconds since 1970, but ISO 8601 text has four-digit years).
 /// Returns `nil` then; any other error is a failure.
-func mustEncode(_ what: String, _ bytes: [UInt8], _ body: () throws -> Data) -> [UInt8]? {
+func mustEncode<Encoded>(_ what: String, _ bytes: [UInt8], _ body: () throws -> Encoded) -> Encoded? {
     do {
-        return [UInt8](try body())
+        return try body()
     } catch let error as MappingError {
         if case .invalidValue(let expected, _, _) = error.reason, expected == "a date in years 0000–9999" { return nil }
         fuzzFail("\(what) threw MappingError: \(error)", bytes)
@@ -183,12 +187,21 @@ func checkModel<Model: Mappable>(
     if model != nil {
         guard value != nil else { fuzzFail("\(name) decoded from bytes the JSON reader rejects", bytes) }
     }
-    if let model, let encodedBytes = mustEncode("jsonData() of a decoded \(name)", bytes, { try model.jsonData() }) {
+    if let model, let encodedBytes = mustEncode("jsonData() of a decoded \(name)", bytes, { [UInt8](try model.jsonData()) }) {
         let again = mustDecode("decoding a re-encoded \(name)", bytes, encoded: encodedBytes) {
             try decoder.decode(Model.self, fromJSON: encodedBytes)
         }
         guard attempt("comparing \(name)", bytes, { try same(model, again) }) == true else {
             fuzzFail("\(name) differs after encode → decode: \(String(decoding: encodedBytes.prefix(512), as: UTF8.self))", bytes)
+        }
+    }
+    // And through the dictionary encoder and decoder.
+    if let model, let dictionary = mustEncode("dictionary() of a decoded \(name)", bytes, { try model.dictionary() }) {
+        let again = mustDecode("decoding a re-encoded \(name) dictionary", bytes, encoded: Array("\(dictionary)".utf8)) {
+            try decoder.decode(Model.self, from: dictionary)
+        }
+        guard attempt("comparing \(name)", bytes, { try same(model, again) }) == true else {
+            fuzzFail("\(name) differs after dictionary() → decode: \(dictionary)", bytes)
         }
     }
     // The dictionary path must agree with the streaming bytes path.
@@ -211,7 +224,7 @@ func checkModel<Model: Mappable>(
     if models != nil {
         guard value != nil else { fuzzFail("[\(name)] decoded from bytes the JSON reader rejects", bytes) }
     }
-    if let models, let encodedBytes = mustEncode("jsonData() of a decoded [\(name)]", bytes, { try models.jsonData() }) {
+    if let models, let encodedBytes = mustEncode("jsonData() of a decoded [\(name)]", bytes, { [UInt8](try models.jsonData()) }) {
         let again = mustDecode("decoding re-encoded [\(name)]", bytes, encoded: encodedBytes) {
             try decoder.decode([Model].self, fromJSON: encodedBytes)
         }

@@ -11,7 +11,8 @@ import Foundation
 public struct KeyValueEncoder: Sendable {
     /// What an optional property that is `nil` becomes.
     public enum NilEncodingStrategy: Sendable, Equatable {
-        /// The key is left out. The default.
+        /// The key is left out. The default. A `nil` whose property's prototype value is not
+        /// `nil` is still written as `null`, so that decoding the output gives `nil` back.
         case omit
         /// The key is written with `NSNull()` (JSON `null`).
         case writeNull

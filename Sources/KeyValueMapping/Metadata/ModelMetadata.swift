@@ -83,29 +83,34 @@ final class ModelMetadata<Model: Mappable> {
         resolver.checkNames(enumerated.map(\.name))
         let roles = enumerated.map { resolver.role(of: $0) }
 
-        for (property, role) in zip(enumerated, roles) {
-            guard resolver.isMapped(property.name) else { continue }
-            do {
-                let transformer = resolver.rules.transformers[property.name]
-                switch role {
-                case .skipped(let reason):
-                    if transformer != nil || resolver.rules.keys[property.name] != nil {
-                        resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
+        // The prototype's own values decide how a nil optional is written (see
+        // `StoredPropertyAccessor.writesNullForNil`), so its fields are read while accessors are made.
+        try ModelStorage.withFields(of: prototype, isClass: isClass) { prototypeFields in
+            for (property, role) in zip(enumerated, roles) {
+                guard resolver.isMapped(property.name) else { continue }
+                do {
+                    let transformer = resolver.rules.transformers[property.name]
+                    switch role {
+                    case .skipped(let reason):
+                        if transformer != nil || resolver.rules.keys[property.name] != nil {
+                            resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
+                        }
+                    case .variable, .constant:
+                        let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
+                                                              factory: factory, prototype: prototypeFields)
+                        add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
+                    case .lazyStorage(let wrappedType):
+                        let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer, factory: factory)
+                        add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
+                    case .wrapperStorage:
+                        // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
+                        continue
                     }
-                case .variable, .constant:
-                    let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer, factory: factory)
-                    add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
-                case .lazyStorage(let wrappedType):
-                    let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer, factory: factory)
-                    add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
-                case .wrapperStorage:
-                    // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
-                    continue
+                } catch let mismatch as TransformerMismatch {
+                    resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
+                } catch let error as MappingError {
+                    throw Self.declarationError(error, property: property, in: typeName)
                 }
-            } catch let mismatch as TransformerMismatch {
-                resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
-            } catch let error as MappingError {
-                throw Self.declarationError(error, property: property, in: typeName)
             }
         }
         let written = zip(enumerated, roles).compactMap { property, role -> EnumeratedProperty? in
@@ -153,8 +158,11 @@ final class ModelMetadata<Model: Mappable> {
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {
-        if case .gather = resolver.key(for: property.name, style: .asDeclared), !(accessor.isDictionary) {
-            resolver.report("\"\(property.name)\" gathers several keys, so its type must be a dictionary, not \(accessor.typeName)")
+        // A gathered value is a dictionary: the property must be one, or have a transformer,
+        // which then receives the dictionary and must give one back when encoding.
+        if case .gather = resolver.key(for: property.name, style: .asDeclared), !accessor.isDictionary,
+           resolver.rules.transformers[property.name] == nil {
+            resolver.report("\"\(property.name)\" gathers several keys, so its type must be a dictionary (or have a transformer from one), not \(accessor.typeName)")
         }
         let fixed = resolver.keyIsFixed(for: property.name)
         keysAreFixed = keysAreFixed && fixed
@@ -190,8 +198,11 @@ final class ModelMetadata<Model: Mappable> {
         return codec
     }
 
-    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any PropertyAccessor {
-        StoredPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try codec(V.self, transformer: transformer, factory: factory))
+    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?,
+                                          factory: CodecFactory, prototype: UnsafeRawPointer) throws -> any PropertyAccessor {
+        let storage = FieldStorage<V>(offset: offset)
+        let codec = try codec(V.self, transformer: transformer, factory: factory)
+        return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: !codec.isNil(storage.read(from: prototype)))
     }
 
     private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any PropertyAccessor {

@@ -21,6 +21,10 @@ protocol PropertyAccessor: Sendable {
 struct StoredPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value>
     let codec: any ValueCodec<Value>
+    /// Whether a `nil` is written as `null` even when the encoder omits nils: true when the
+    /// prototype's value is not `nil` (for non-optional types it never matters). Omitting the key
+    /// would make decoding the output restore the prototype's value instead of `nil`.
+    let writesNullForNil: Bool
 
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
@@ -57,7 +61,7 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     @_specialize(where Value == [String])
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         let value = storage.read(from: base)
-        if session.omitsNil, codec.isNil(value) { return nil }
+        if session.omitsNil, !writesNullForNil, codec.isNil(value) { return nil }
         return try codec.encode(value, session)
     }
 
@@ -68,7 +72,7 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     @_specialize(where Value == String?)
     func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         let value = storage.read(from: base)
-        if session.omitsNil, codec.isNil(value) { return }
+        if session.omitsNil, !writesNullForNil, codec.isNil(value) { return }
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
@@ -76,7 +80,9 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
 
 /// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
 /// getter first runs. Decoding sets it (so the initial expression never runs); encoding writes
-/// the value only once it exists, because the getter itself cannot be called by reflection.
+/// the value only once it exists, because the getter itself cannot be called by reflection. A
+/// computed value that is `nil` (a `lazy var x: T?`) is always written as `null`: omitted, the
+/// decoded copy would leave the storage unset and run the initial expression instead.
 struct LazyPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value?>
     let codec: any ValueCodec<Value>
@@ -98,13 +104,11 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
 
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         guard let value = storage.read(from: base) else { return nil }
-        if session.omitsNil, codec.isNil(value) { return nil }
         return try codec.encode(value, session)
     }
 
     func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard let value = storage.read(from: base) else { return }
-        if session.omitsNil, codec.isNil(value) { return }
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
