@@ -68,6 +68,7 @@ public struct KeyValueDecoder: Sendable {
     /// Decodes a model from the value at `path` inside `dictionary`
     /// (`decoder.decode(User.self, from: response, at: "data.user")`); errors carry the full path.
     public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any], at path: MappingKey) throws -> Model {
+        try path.checkWellFormed(for: Model.self)
         let metadata = try ModelMetadata.of(Model.self)
         let session = DecodingSession(options: self)
         guard let (value, components) = try ResolvedKey.path(path.components).lookup(in: dictionary) else {
@@ -91,11 +92,13 @@ public struct KeyValueDecoder: Sendable {
         return (model, session.skipped)
     }
 
-    /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values.
+    /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values
+    /// (`.require` does not apply: nothing is missing from a model that exists). A class instance
+    /// is updated as its dynamic type: a `Circle` held as a `Shape` gets its radius.
     public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
         let metadata = try ModelMetadata.of(Model.self)
         let session = DecodingSession(options: self)
         try session.enter()
-        try metadata.decode(dictionary, into: &model, session)
+        try metadata.update(&model, from: dictionary, session)
     }
 }

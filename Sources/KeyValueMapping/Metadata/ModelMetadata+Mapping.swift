@@ -2,12 +2,35 @@ import Foundation
 
 /// The per-model decode and encode loops over cached property descriptors.
 extension ModelMetadata {
-    /// Writes every present key of `dictionary` into `model`; absent keys leave fields untouched.
-    /// Runs the `beforeDecoding` rule and the model's `didDecode` around the properties.
-    func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession) throws {
+    /// Writes every present key of `dictionary` into `model`; absent keys leave fields untouched
+    /// (an error for a required property when `requiresKeys`). Runs the `beforeDecoding` rule and
+    /// the model's `didDecode` around the properties.
+    func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession, requiresKeys: Bool = true) throws {
         var dictionary = dictionary
         if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
-        try decodeProperties(from: dictionary, into: &model, session)
+        try decodeProperties(from: dictionary, into: &model, session, requiresKeys: requiresKeys)
+    }
+
+    /// Merges `dictionary` into an existing `model` (``KeyValueDecoder/update(_:from:)``): present
+    /// keys are decoded, absent keys keep their values, required ones too. A class instance is
+    /// updated as its dynamic type, so a subclass held as its base class gets its own properties,
+    /// as encoding writes them.
+    func update(_ model: inout Model, from dictionary: [String: Any], _ session: DecodingSession) throws {
+        if isClass {
+            let object = model as AnyObject
+            if type(of: object) != Model.self, let dynamicType = type(of: object) as? any Mappable.Type {
+                return try Self.update(object, as: dynamicType, from: dictionary, session)
+            }
+        }
+        try decode(dictionary, into: &model, session, requiresKeys: false)
+    }
+
+    private static func update<Dynamic: Mappable>(_ object: AnyObject, as type: Dynamic.Type, from dictionary: [String: Any], _ session: DecodingSession) throws {
+        guard var model = object as? Dynamic else {
+            throw MappingError(.other("cannot view \(String(reflecting: Swift.type(of: object))) as \(String(reflecting: Dynamic.self))"))
+        }
+        // A class reference: decoding into this copy of the reference updates the one instance.
+        try ModelMetadata<Dynamic>.of(Dynamic.self).decode(dictionary, into: &model, session, requiresKeys: false)
     }
 
     /// The bytes path: the same, from a parsed JSON object. Only a model whose rules declare a
@@ -16,14 +39,14 @@ extension ModelMetadata {
         if beforeDecoding != nil {
             return try decode(Self.dictionary(of: object), into: &model, session)
         }
-        try decodeProperties(from: JSONObjectSource(object), into: &model, session)
+        try decodeProperties(from: JSONObjectSource(object), into: &model, session, requiresKeys: true)
     }
 
     static func dictionary(of object: JSONObject) -> [String: Any] {
         JSONValue.object(object).foundationValue() as? [String: Any] ?? [:]
     }
 
-    private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession) throws {
+    private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
         var source = source
         let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
         let singleKeys = decodedSingleKeys
@@ -44,13 +67,13 @@ extension ModelMetadata {
                         } catch let error as MappingError {
                             throw error.prepending(.key(key))
                         }
-                        if !found, decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
+                        if !found, requiresKeys, decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
                         continue
                     }
                     let key = keys?[index] ?? decodedProperties[index].key
                     if try source.decode(at: key, with: decodedProperties[index].accessor, into: base, session) == nil,
-                       decodedProperties[index].isRequired {
-                        throw missingKey(decodedProperties[index], path: key.encodedPaths.first ?? [])
+                       requiresKeys, decodedProperties[index].isRequired {
+                        throw missingKey(decodedProperties[index], path: key.errorPath)
                     }
                 } catch let error as MappingError {
                     guard session.isLenient else { throw error }
@@ -65,15 +88,42 @@ extension ModelMetadata {
         MappingError(.missingKey(expected: property.accessor.typeName), path: path)
     }
 
-    /// A new model: the prototype `Model()` (or the class-cluster subtype the payload names) with
-    /// `dictionary` applied.
+    /// A new model: the prototype `Model()` — or, for a class cluster, the subclass the payload
+    /// names — with `dictionary` applied.
     func makeModel(from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
-        if let subtypeResolver, let concrete = subtypeResolver(dictionary), concrete != Model.self {
-            return try Self.makeModel(of: concrete, from: dictionary, session)
+        if subtypeResolver != nil {
+            let concrete = try Self.resolveSubtype(for: dictionary)
+            if concrete != Model.self { return try Self.makeModel(of: concrete, from: dictionary, session) }
         }
         var model = Model()
         try decode(dictionary, into: &model, session)
         return model
+    }
+
+    /// The class a payload describes: the subtype rule of `Model` is asked, then the rule of the
+    /// class it returned (its own, or the one it inherits), and so on — as Mantle asks each
+    /// returned class again — until a class answers itself or `nil`.
+    private static func resolveSubtype(for dictionary: [String: Any]) throws -> any Mappable.Type {
+        var current: any Mappable.Type = Model.self
+        var visited = [ObjectIdentifier(Model.self)]
+        while let next = try subtypeRule(of: current)?(dictionary), ObjectIdentifier(next) != ObjectIdentifier(current) {
+            guard !visited.contains(ObjectIdentifier(next)) else {
+                let names = ([current] + [next]).map { String(reflecting: $0) }
+                throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
+                    "the subtype rules go round in a circle (\(names.joined(separator: " → ")) was asked before)",
+                ]))
+            }
+            visited.append(ObjectIdentifier(next))
+            current = next
+        }
+        return current
+    }
+
+    private static func subtypeRule(of type: any Mappable.Type) throws -> MappingRules.SubtypeResolver? {
+        func rule<Level: Mappable>(_ level: Level.Type) throws -> MappingRules.SubtypeResolver? {
+            try ModelMetadata<Level>.of(Level.self).subtypeResolver
+        }
+        return try rule(type)
     }
 
     /// A new model from a parsed JSON object (the bytes path).
@@ -164,10 +214,10 @@ extension ModelMetadata {
                     if keys == nil, let key = singleKeys[index] {
                         result[key] = value
                     } else {
-                        (keys?[index] ?? properties[index].key).store(value, in: &result)
+                        try (keys?[index] ?? properties[index].key).store(value, in: &result)
                     }
                 } catch let error as MappingError {
-                    throw error.prepending((keys?[index] ?? properties[index].key).encodedPaths.first ?? [.key(properties[index].name)])
+                    throw error.prepending((keys?[index] ?? properties[index].key).errorPath)
                 }
             }
             return result

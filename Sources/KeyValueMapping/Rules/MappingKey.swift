@@ -4,9 +4,16 @@
 /// Write `\.` for a dot that belongs to a key (`"version\\.major"` is the single key
 /// `version.major`), or use ``key(_:)`` / ``components(_:)`` to avoid parsing altogether.
 public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The largest array index a key path declared in ``MappingRules`` may use: encoding pads
+    /// an array with `null` up to the index, so an unbounded one could allocate without bound.
+    /// A larger index is a declaration error. (Paths given to `decode(_:from:at:)` only read, and
+    /// may use any index.)
+    public static let maximumIndex = 10_000
+
     /// The path, outermost first; never empty for a valid key.
     public let components: [MappingError.PathComponent]
-    /// Why the text could not be parsed, reported by the declaration check.
+    /// Why the text could not be parsed, reported by the declaration check and by the sub-path
+    /// entry points.
     let problem: String?
 
     /// Parses dotted path text with `[i]` indexes and `\.` escapes.
@@ -40,6 +47,13 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Custom
     /// The path as text, e.g. `data.items[0].id`.
     public var description: String {
         MappingError(.other(""), path: components).keyPath
+    }
+
+    /// Throws the declaration check's malformed-path error when this path did not parse, so a
+    /// sub-path such as `"data["` or `"a..b"` is never read as a literal key.
+    func checkWellFormed<Model>(for model: Model.Type) throws {
+        guard let problem else { return }
+        throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: ["the sub-path is a \(problem)"]))
     }
 
     /// The single key when the path has exactly one key component.

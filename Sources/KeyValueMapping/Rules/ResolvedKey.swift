@@ -8,8 +8,9 @@ enum ResolvedKey: Sendable {
     case path([MappingError.PathComponent])
     /// The first present of several keys or paths; encoding writes the first.
     case candidates([[MappingError.PathComponent]])
-    /// Several keys or paths gathered into one dictionary keyed by their text.
-    case gather([(name: String, path: [MappingError.PathComponent])])
+    /// Several keys or paths gathered into one dictionary keyed by their text, for the property
+    /// named `property` (which names the gathered value in errors: it has no key of its own).
+    case gather(property: String, keys: [(name: String, path: [MappingError.PathComponent])])
 
     init(_ key: MappingKey) {
         if let single = key.singleKey { self = .key(single) } else { self = .path(key.components) }
@@ -21,8 +22,15 @@ enum ResolvedKey: Sendable {
         case .key(let key): return [[.key(key)]]
         case .path(let components): return [components]
         case .candidates(let paths): return paths.first.map { [$0] } ?? []
-        case .gather(let keys): return keys.map(\.path)
+        case .gather(_, let keys): return keys.map(\.path)
         }
+    }
+
+    /// Where an error in the property's value is reported when encoding, or when its key is
+    /// missing: the path it is written to, or a gathered property's name.
+    var errorPath: [MappingError.PathComponent] {
+        if case .gather(let property, _) = self { return [.key(property)] }
+        return encodedPaths.first ?? []
     }
 
     /// Finds the property's value: `nil` when absent, else the value and the path it was found at.
@@ -39,12 +47,12 @@ enum ResolvedKey: Sendable {
                 if let value = try Self.lookup(path, in: dictionary) { return (value, path) }
             }
             return nil
-        case .gather(let keys):
+        case .gather(let property, let keys):
             var gathered: [String: Any] = [:]
             for (name, path) in keys {
                 if let value = try Self.lookup(path, in: dictionary) { gathered[name] = value }
             }
-            return gathered.isEmpty ? nil : (gathered, [])
+            return gathered.isEmpty ? nil : (gathered, [.key(property)])
         }
     }
 
@@ -83,12 +91,12 @@ enum ResolvedKey: Sendable {
                 if let value = try Self.lookup(path, in: object) { return (value, path) }
             }
             return nil
-        case .gather(let keys):
+        case .gather(let property, let keys):
             var gathered: [(String, JSONValue)] = []
             for (name, path) in keys {
                 if let value = try Self.lookup(path, in: object) { gathered.append((name, value)) }
             }
-            return gathered.isEmpty ? nil : (.object(JSONObject(gathered)), [])
+            return gathered.isEmpty ? nil : (.object(JSONObject(gathered)), [.key(property)])
         }
     }
 
@@ -116,8 +124,9 @@ enum ResolvedKey: Sendable {
     }
 
     /// Writes an encoded value where this key says, building nested objects and arrays (arrays
-    /// are padded with `null` up to an index).
-    func store(_ value: Any, in dictionary: inout [String: Any]) {
+    /// are padded with `null` up to an index). A gathered property's value (its own, or what its
+    /// transformer wrote) must be a dictionary to spread over its keys.
+    func store(_ value: Any, in dictionary: inout [String: Any]) throws {
         switch self {
         case .key(let key):
             dictionary[key] = value
@@ -125,8 +134,10 @@ enum ResolvedKey: Sendable {
             Self.store(value, at: components[...], in: &dictionary)
         case .candidates(let paths):
             if let first = paths.first { Self.store(value, at: first[...], in: &dictionary) }
-        case .gather(let keys):
-            guard let spread = value as? [String: Any] else { return }
+        case .gather(_, let keys):
+            guard case .dictionary(let spread) = JSONScalar(value) else {
+                throw MappingError.typeMismatch(expected: "a dictionary to spread over the gathered keys", found: value)
+            }
             for (name, path) in keys {
                 if let item = spread[name] { Self.store(item, at: path[...], in: &dictionary) }
             }

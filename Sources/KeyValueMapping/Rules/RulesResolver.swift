@@ -22,6 +22,18 @@ struct RulesResolver {
                 merged.allowed = nil
                 merged.required = []
             }
+            // What a class itself leaves out takes the keys and transformers its ancestors
+            // declared for those properties with it, so a subclass may stop mapping what a base
+            // class transforms: its own ignore list, and, when it starts its lists afresh, what
+            // its own allow list leaves out (merged allow lists only ever add).
+            var excluded = Set(own.ignored)
+            if own.inheritance == .replace, let allowed = own.allowed {
+                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).subtracting(allowed))
+            }
+            for name in excluded {
+                merged.keys[name] = nil
+                merged.transformers[name] = nil
+            }
             merged.keys.merge(own.keys) { _, child in child }
             merged.transformers.merge(own.transformers) { _, child in child }
             merged.ignored += own.ignored
@@ -62,6 +74,9 @@ struct RulesResolver {
             for key in keys {
                 if let problem = key.problem { problems.append("the key of \"\(name)\" is a \(problem)") }
                 if case .index? = key.components.first { problems.append("the key path of \"\(name)\" must start with a key, not an index") }
+                for case .index(let index) in key.components where index > MappingKey.maximumIndex {
+                    problems.append("the key path of \"\(name)\" has the index \(index), above the most a declared path may use (\(MappingKey.maximumIndex)): encoding pads arrays with null up to it")
+                }
             }
         }
         for name in rules.transformers.keys.sorted() where !isMapped(name) && known.contains(name) {
@@ -97,7 +112,7 @@ struct RulesResolver {
         switch rules.keys[name] {
         case .single(let key)?: return ResolvedKey(key)
         case .candidates(let keys)?: return .candidates(keys.map(\.components))
-        case .gather(let keys)?: return .gather(keys.map { ($0.description, $0.components) })
+        case .gather(let keys)?: return .gather(property: name, keys: keys.map { ($0.description, $0.components) })
         case nil: return .key((rules.namingStyle ?? style).key(for: name))
         }
     }
