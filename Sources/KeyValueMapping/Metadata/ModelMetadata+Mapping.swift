@@ -48,8 +48,9 @@ extension ModelMetadata {
 
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
         var source = source
-        let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : session.keys(for: self)
-        let singleKeys = decodedSingleKeys
+        let table = session.keyTable(for: self)
+        let keys = table.decodeKeys
+        let singleKeys = table.decodedSingleKeys
         // Properties are read in place from a local copy of the list (one retain per model):
         // binding a descriptor to a local would copy it and retain every field, and reading the
         // class's property inside the loop copied each accessor out, per property, per model.
@@ -57,7 +58,7 @@ extension ModelMetadata {
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             for index in decodedProperties.indices {
                 do {
-                    if keys == nil, let key = singleKeys[index] {
+                    if let key = singleKeys[index] {
                         // The common case: one top-level key, no allocation, no path until an error.
                         let found: Bool
                         do {
@@ -70,7 +71,7 @@ extension ModelMetadata {
                         if !found, requiresKeys, decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
                         continue
                     }
-                    let key = keys?[index] ?? decodedProperties[index].key
+                    let key = keys[index]
                     if try source.decode(at: key, with: decodedProperties[index].accessor, into: base, session) == nil,
                        requiresKeys, decodedProperties[index].isRequired {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
@@ -200,8 +201,9 @@ extension ModelMetadata {
     private func encodeFields(of model: Model, _ session: EncodingSession) throws -> [String: Any] {
         try session.enter()
         defer { session.leave() }
-        let keys = keysAreFixed || session.keyStyle.isAsDeclared ? nil : self.keys(of: properties, style: session.keyStyle)
-        let singleKeys = encodedSingleKeys
+        let table = session.keyTable(for: self)
+        let keys = table.encodeKeys
+        let singleKeys = table.encodedSingleKeys
         // A local copy of the list (one retain per model): its elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out.
         let properties = properties
@@ -211,13 +213,13 @@ extension ModelMetadata {
             for index in properties.indices {
                 do {
                     guard let value = try properties[index].accessor.encode(from: base, session) else { continue }
-                    if keys == nil, let key = singleKeys[index] {
+                    if let key = singleKeys[index] {
                         result[key] = value
                     } else {
-                        try (keys?[index] ?? properties[index].key).store(value, in: &result)
+                        try keys[index].store(value, in: &result)
                     }
                 } catch let error as MappingError {
-                    throw error.prepending((keys?[index] ?? properties[index].key).errorPath)
+                    throw error.prepending(keys[index].errorPath)
                 }
             }
             return result

@@ -7,14 +7,16 @@ extension ModelMetadata {
     /// (hooks, class clusters, key paths, candidates, gather). Other models read their object
     /// as a JSONValue first.
     func decodesStreaming(_ session: DecodingSession) -> Bool {
-        streamable && (keysAreFixed || session.keyStyle.isAsDeclared) && session.options.jsonReading.duplicateKeys == .useLast
+        rulesAllowStreaming && session.keyTable(for: self).decodedKeysAreSingle && session.options.jsonReading.duplicateKeys == .useLast
     }
 
     /// Reads one object (the reader is at its `{`) into a new model. Unknown members are read
     /// and validated but not kept; a key that appears twice is decoded twice (the last wins).
     func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         var model = Model()
-        let keys = decodedSingleKeys
+        let table = session.keyTable(for: self)
+        let keys = table.decodedSingleKeys
+        let keyBytes = table.decodedKeyBytes
         // A local copy of the list (one retain per model): its elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out.
         let properties = decodedProperties
@@ -29,13 +31,13 @@ extension ModelMetadata {
             while true {
                 _ = try reader.peek()
                 let matched: Int?
-                if guessing, hint < keys.count, let bytes = decodedKeyBytes[hint], try reader.consumeKey(ifEqualTo: bytes) {
+                if guessing, hint < keys.count, let bytes = keyBytes[hint], try reader.consumeKey(ifEqualTo: bytes) {
                     // The key the declaration order predicts, matched in place.
                     matched = hint
                     hint += 1
                 } else {
                     let predicted = hint
-                    matched = try memberIndex(reader: &reader, keys: keys, hint: &hint)
+                    matched = try memberIndex(reader: &reader, table: table, hint: &hint)
                     guessing = matched == predicted
                 }
                 if let index = matched, let key = keys[index] {
@@ -62,28 +64,29 @@ extension ModelMetadata {
     /// ASCII key is compared as bytes with the declared keys, building no String; any other key
     /// is read as a String and looked up (first the one after the previous match, since payloads
     /// usually list keys in declaration order).
-    private func memberIndex(reader: inout JSONReader, keys: [String?], hint: inout Int) throws -> Int? {
+    private func memberIndex(reader: inout JSONReader, table: KeyTable, hint: inout Int) throws -> Int? {
         if let range = try reader.syntax({ try $0.readPlainASCIIKey() }) {
-            let probe = Self.keyProbe(count: range.count, first: range.isEmpty ? nil : reader.input[range.lowerBound])
-            let probes = decodedKeyProbes
+            let probe = KeyTable.keyProbe(count: range.count, first: range.isEmpty ? nil : reader.input[range.lowerBound])
+            let probes = table.decodedKeyProbes
             for index in probes.indices where probes[index] == probe {
-                if let bytes = decodedKeyBytes[index], reader.bytes(in: range, equal: bytes) {
+                if let bytes = table.decodedKeyBytes[index], reader.bytes(in: range, equal: bytes) {
                     hint = index + 1
                     return index
                 }
             }
-            guard !keyBytesAreComplete else { return nil }
-            return propertyIndex(of: reader.input.string(range), keys: keys, hint: &hint)
+            guard !table.keyBytesAreComplete else { return nil }
+            return propertyIndex(of: reader.input.string(range), table: table, hint: &hint)
         }
-        return propertyIndex(of: try reader.syntax { try $0.readKey().key }, keys: keys, hint: &hint)
+        return propertyIndex(of: try reader.syntax { try $0.readKey().key }, table: table, hint: &hint)
     }
 
-    private func propertyIndex(of key: String, keys: [String?], hint: inout Int) -> Int? {
+    private func propertyIndex(of key: String, table: KeyTable, hint: inout Int) -> Int? {
+        let keys = table.decodedSingleKeys
         if hint < keys.count, keys[hint] == key {
             hint += 1
             return hint - 1
         }
-        guard let index = decodedKeyIndex[key] else { return nil }
+        guard let index = table.decodedKeyIndex[key] else { return nil }
         hint = index + 1
         return index
     }

@@ -24,30 +24,31 @@ extension ModelMetadata {
     }
 
     private func encodeFields(of model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        guard writesStreaming(session) else {
+        let table = session.keyTable(for: self)
+        // Key paths, candidates and gather spread one property over several keys, and an
+        // `afterEncoding` hook needs the whole dictionary: those models are encoded to a
+        // dictionary first and that is written.
+        guard afterEncoding == nil, table.encodedKeysAreSingle else {
             return try writer.writeValue(try encodeDictionary(of: model, session), session)
         }
         try session.enter()
         defer { session.leave() }
-        let order = session.sortedKeys ? encodedKeyOrder : declarationOrder
+        let order = session.sortedKeys ? table.encodedKeyOrder : declarationOrder
         // Local copies (one retain each per model), borrowed in the loop as in `encodeFields`
         // of the dictionary path.
         let properties = properties
-        let quotedKeys = encodedQuotedKeys
+        let quotedKeys = table.encodedQuotedKeys
         try ModelStorage.withFields(of: model, isClass: isClass) { base in
             writer.beginObject()
             for index in order {
                 do {
                     try properties[index].accessor.encode(from: base, quotedKey: quotedKeys[index], to: &writer, session)
                 } catch let error as MappingError {
-                    throw error.prepending(.key(encodedSingleKeys[index] ?? properties[index].name))
+                    throw error.prepending(.key(table.encodedSingleKeys[index] ?? properties[index].name))
                 }
             }
             writer.endObject()
         }
     }
 
-    private func writesStreaming(_ session: EncodingSession) -> Bool {
-        afterEncoding == nil && encodedKeysAreSingle && (keysAreFixed || session.keyStyle.isAsDeclared)
-    }
 }

@@ -8,40 +8,30 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
     @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
-    /// `singleKey` of each decoded and each encoded property, read once per model in the loops.
-    @exclusivity(unchecked) private(set) var decodedSingleKeys: [String?] = []
-    @exclusivity(unchecked) private(set) var encodedSingleKeys: [String?] = []
-    /// Each encoded property's key (its single key, else its name) as the JSON writer writes
-    /// it, quoted and escaped once here instead of once per value.
-    @exclusivity(unchecked) private(set) var encodedQuotedKeys: [[UInt8]] = []
+    /// The keys under the type's own style (``NamingStyle/asDeclared`` when it declares none),
+    /// which is every decode's and encode's when `keysAreFixed` or the session's style is
+    /// `asDeclared`.
+    @exclusivity(unchecked) private(set) var declaredKeys = KeyTable.empty
     /// An empty dictionary with room for every encoded property. Each encoded model starts
     /// from a copy: `Dictionary(minimumCapacity:)` is not specialised outside the standard
     /// library and looks up the storage class's generic metadata at run time on every call,
     /// while copying this one allocates the same storage through a cached type.
     @exclusivity(unchecked) private(set) var emptyEncodedDictionary: [String: Any] = [:]
-    /// Whether every encoded property has a single key (no key path), checked once here.
-    @exclusivity(unchecked) private(set) var encodedKeysAreSingle = false
-    /// Property index by single decode key, for the streaming bytes path.
-    @exclusivity(unchecked) private(set) var decodedKeyIndex: [String: Int] = [:]
-    /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
-    @exclusivity(unchecked) private(set) var decodedKeyBytes: [[UInt8]?] = []
-    /// For each entry of `decodedKeyBytes`: its length and first byte packed in one integer
-    /// (`-1` for none), so a key read from the payload is compared byte by byte only with
-    /// declared keys that can match.
-    @exclusivity(unchecked) private(set) var decodedKeyProbes: [Int] = []
-    /// Whether every single decode key is in `decodedKeyBytes` and plain ASCII, so a plain ASCII
-    /// key in the payload that matches none of those bytes matches no property at all.
-    @exclusivity(unchecked) private(set) var keyBytesAreComplete = false
-    /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`, and in declaration order.
-    @exclusivity(unchecked) private(set) var encodedKeyOrder: [Int] = []
+    /// Encoded property indexes in declaration order.
     @exclusivity(unchecked) private(set) var declarationOrder: [Int] = []
     /// How many decoded properties are required.
     @exclusivity(unchecked) private(set) var requiredCount = 0
-    /// Whether the streaming bytes path applies (see `decodesStreaming`).
-    @exclusivity(unchecked) private(set) var streamable = false
+    /// Whether the rules let a model be read member by member (no hooks, no class cluster);
+    /// `decodesStreaming` adds what depends on the decode.
+    @exclusivity(unchecked) private(set) var rulesAllowStreaming = false
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     @exclusivity(unchecked) private(set) var keysAreFixed = true
+    /// Stored properties that are not mapped (ignored, outside the allow list, weak, unowned,
+    /// wrapper storage): their keys are still the type's own, never unknown keys.
+    @exclusivity(unchecked) private var unmappedNames: [String] = []
     @exclusivity(unchecked) private var resolver: RulesResolver?
+    /// Tables under the built-in styles other than the declared one, built on first use.
+    private let styledKeys = Locked<[Int: KeyTable]>([:])
     /// The type's hooks from its rules; `nil` when not declared.
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
@@ -122,39 +112,17 @@ final class ModelMetadata<Model: Mappable> {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }
         decodedProperties = properties.filter(\.isDecoded)
-        decodedSingleKeys = decodedProperties.map(\.singleKey)
-        encodedSingleKeys = properties.map(\.singleKey)
-        // The key each property is written under: its single key, else its name.
-        let writtenKeys = properties.indices.map { encodedSingleKeys[$0] ?? properties[$0].name }
-        encodedQuotedKeys = writtenKeys.map(JSONWriter.quoted)
-        encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
+        let mapped = Set(properties.map(\.name))
+        unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
+        declaredKeys = makeKeyTable(style: .asDeclared, resolver: resolver)
         emptyEncodedDictionary = [String: Any](minimumCapacity: properties.count)
-        for (index, key) in decodedSingleKeys.enumerated() {
-            if let key, decodedKeyIndex[key] == nil { decodedKeyIndex[key] = index }
-        }
-        decodedKeyBytes = decodedSingleKeys.map { key in
-            guard let bytes = key.map({ Array($0.utf8) }),
-                  !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
-            else { return nil }
-            return bytes
-        }
-        decodedKeyProbes = decodedKeyBytes.map { bytes in bytes.map { Self.keyProbe(count: $0.count, first: $0.first) } ?? -1 }
-        keyBytesAreComplete = decodedKeyBytes.allSatisfy { bytes in bytes.map { $0.allSatisfy { $0 < 0x80 } } ?? false }
         declarationOrder = Array(properties.indices)
-        encodedKeyOrder = properties.indices.sorted { writtenKeys[$0].utf8.lexicographicallyPrecedes(writtenKeys[$1].utf8) }
         requiredCount = decodedProperties.filter(\.isRequired).count
-        streamable = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
-            && decodedSingleKeys.allSatisfy { $0 != nil }
+        rulesAllowStreaming = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
         self.resolver = resolver
-    }
-
-    /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
-    @inline(__always)
-    static func keyProbe(count: Int, first: UInt8?) -> Int {
-        count << 8 | Int(first ?? 0)
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {
@@ -172,11 +140,25 @@ final class ModelMetadata<Model: Mappable> {
             accessor: accessor))
     }
 
-    /// The keys of `properties` (or of `decodedProperties`) under another naming style.
-    func keys(of list: [PropertyDescriptor], style: NamingStyle) -> [ResolvedKey] {
-        list.map { property in
-            property.keyIsFixed ? property.key : (resolver?.key(for: property.name, style: style) ?? property.key)
+    /// The keys under `style`: the declared table when the type fixes its keys or `style` is
+    /// ``NamingStyle/asDeclared``; for a built-in style a table built once and kept; for a custom
+    /// style (a closure, which cannot be compared) a new table, which sessions keep per decode.
+    func keyTable(for style: NamingStyle) -> KeyTable {
+        guard let resolver, !keysAreFixed, !style.isAsDeclared else { return declaredKeys }
+        guard let slot = style.builtInSlot else { return makeKeyTable(style: style, resolver: resolver) }
+        // Built inside the lock: a table costs microseconds, and racing builders would only
+        // build the same table twice.
+        return styledKeys.withLock { tables in
+            if let table = tables[slot] { return table }
+            let table = makeKeyTable(style: style, resolver: resolver)
+            tables[slot] = table
+            return table
         }
+    }
+
+    private func makeKeyTable(style: NamingStyle, resolver: RulesResolver) -> KeyTable {
+        KeyTable(properties: properties, decoded: decodedProperties, otherNames: unmappedNames,
+                 allowedUnknownKeys: [], keyFor: { resolver.key(for: $0, style: style) })
     }
 
     private static func declarationError(_ error: MappingError, property: EnumeratedProperty, in typeName: String) -> MappingError {

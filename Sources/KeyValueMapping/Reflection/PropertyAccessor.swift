@@ -118,13 +118,9 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
 struct PropertyDescriptor: Sendable {
     /// The property's name in Swift (`x` for `lazy var x`).
     let name: String
-    /// Where it lives in the payload when the decoder's or encoder's naming style is `asDeclared`.
+    /// Where it lives in the payload when the decoder's or encoder's naming style is `asDeclared`
+    /// (the loops read the keys of the session's style from a ``KeyTable``).
     let key: ResolvedKey
-    /// The key when it is one top-level key (the common case the loops take without a switch).
-    var singleKey: String? {
-        if case .key(let key) = key { return key }
-        return nil
-    }
     /// `true` when the key does not depend on the decoder's or encoder's naming style.
     let keyIsFixed: Bool
     /// The type that declares it (a superclass for inherited properties).

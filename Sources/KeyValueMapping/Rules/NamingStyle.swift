@@ -32,6 +32,17 @@ public enum NamingStyle: Sendable {
         return false
     }
 
+    /// A small number per built-in style other than `asDeclared` (which caches key tables per
+    /// style); `nil` for `asDeclared` and `custom`.
+    var builtInSlot: Int? {
+        switch self {
+        case .snakeCase: return 0
+        case .kebabCase: return 1
+        case .pascalCase: return 2
+        case .asDeclared, .custom: return nil
+        }
+    }
+
     static func words(of name: String) -> [String] {
         let characters = Array(name)
         var words: [String] = []

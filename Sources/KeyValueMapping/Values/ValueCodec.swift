@@ -129,7 +129,7 @@ extension NestingSession {
 /// Options and running state of one decode; created per call, never shared.
 // A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
 // would run on every access to its counters are switched off.
-final class DecodingSession: NestingSession {
+final class DecodingSession: NestingSession, KeyTableSession {
     let options: KeyValueDecoder
     let isStrict: Bool
     let keyStyle: NamingStyle
@@ -140,7 +140,8 @@ final class DecodingSession: NestingSession {
     let isLenient: Bool
     @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
     @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
-    @exclusivity(unchecked) private var keyTables: [ObjectIdentifier: [ResolvedKey]] = [:]
+    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
+    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
 
@@ -174,24 +175,17 @@ final class DecodingSession: NestingSession {
         skipped.append(error.prepending(path))
     }
 
-    /// The decode keys of `metadata` under this decoder's naming style, computed once per decode.
-    func keys<Model>(for metadata: ModelMetadata<Model>) -> [ResolvedKey] {
-        let identifier = ObjectIdentifier(metadata)
-        if let table = keyTables[identifier] { return table }
-        let table = metadata.keys(of: metadata.decodedProperties, style: keyStyle)
-        keyTables[identifier] = table
-        return table
-    }
-
     var maximumDepth: Int { options.maximumDepth }
 }
 
 /// Options and running state of one encode; created per call, never shared.
-final class EncodingSession: NestingSession {
+final class EncodingSession: NestingSession, KeyTableSession {
     let options: KeyValueEncoder
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
     let stackLimit = StackBounds.currentLimit()
+    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
+    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
     @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
 

@@ -161,6 +161,27 @@ struct Hooked: Mappable {
         #expect(Set(try encoder.encode(decoded).keys) == Set(keys))
     }
 
+    /// A decoder- or encoder-wide style resolves its keys once per type, so the bytes paths
+    /// stream and write exactly as for a type-declared style: keys in declaration order.
+    @Test(arguments: [NamingStyle.snakeCase, .kebabCase, .pascalCase, .custom { $0.uppercased() }])
+    func decoderAndEncoderWideStylesKeepDeclarationOrder(_ style: NamingStyle) throws {
+        let names = ["userID", "URLString", "httpURLResponse", "version2Name", "plain"]
+        let keys = names.map(style.key(for:))
+        let json = #"{"\#(keys[0])": 5, "\#(keys[1])": "u", "\#(keys[2])": "h", "\#(keys[3])": "v", "\#(keys[4])": "p"}"#
+        var decoder = KeyValueDecoder()
+        decoder.keyNamingStyle = style
+        var encoder = KeyValueEncoder()
+        encoder.keyNamingStyle = style
+        for model in [try decoder.decode(Naming.self, fromJSON: Data(json.utf8)),
+                      try decoder.decode(Naming.self, from: try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]))] {
+            #expect(model.userID == 5 && model.URLString == "u" && model.httpURLResponse == "h" && model.version2Name == "v" && model.plain == "p")
+            let written = String(decoding: try encoder.encodeJSON(model), as: UTF8.self)
+            #expect(written == json.replacingOccurrences(of: ": ", with: ":").replacingOccurrences(of: ", ", with: ","))
+            #expect(try decoder.decode(Naming.self, fromJSON: Data(written.utf8)).plain == "p")
+            #expect(Set(try encoder.encode(model).keys) == Set(keys))
+        }
+    }
+
     @Test func anExplicitKeyBeatsTheNamingStyle() throws {
         var decoder = KeyValueDecoder()
         decoder.keyNamingStyle = .snakeCase

@@ -1,0 +1,138 @@
+/// Everything about a model's keys that depends on the naming style, in the forms the decode and
+/// encode loops read: built once per type and style (``ModelMetadata/keyTable(for:)``), immutable
+/// afterwards. A decoder- or encoder-wide ``NamingStyle`` therefore keeps every fast path a
+/// type-declared style has: keys matched as bytes while streaming, quoted once for writing, and
+/// written in declaration order.
+final class KeyTable: Sendable {
+    /// Each decoded property's key, and its single top-level key when it has one.
+    let decodeKeys: [ResolvedKey]
+    let decodedSingleKeys: [String?]
+    /// Decoded property index by single key, for the streaming bytes path.
+    let decodedKeyIndex: [String: Int]
+    /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
+    let decodedKeyBytes: [[UInt8]?]
+    /// For each entry of `decodedKeyBytes`: its length and first byte packed in one integer
+    /// (`-1` for none), so a key read from the payload is compared byte by byte only with
+    /// declared keys that can match.
+    let decodedKeyProbes: [Int]
+    /// Whether every single decode key is in `decodedKeyBytes` and plain ASCII, so a plain ASCII
+    /// key in the payload that matches none of those bytes matches no property at all.
+    let keyBytesAreComplete: Bool
+    /// Whether every decoded property reads one top-level key (what streaming needs).
+    let decodedKeysAreSingle: Bool
+
+    /// Each encoded property's key, and its single top-level key when it has one.
+    let encodeKeys: [ResolvedKey]
+    let encodedSingleKeys: [String?]
+    /// Each encoded property's key (its single key, else its name) as the JSON writer writes
+    /// it, quoted and escaped once here instead of once per value.
+    let encodedQuotedKeys: [[UInt8]]
+    /// Whether every encoded property has a single key (no key path).
+    let encodedKeysAreSingle: Bool
+    /// Encoded property indexes in UTF-8 key order, for `.sortedKeys`.
+    let encodedKeyOrder: [Int]
+
+    /// Every top-level payload key the type knows: the first key of every mapped property's
+    /// key, path, candidates and gathered keys, the keys its other stored properties (ignored,
+    /// `let`, weak) would have, and the keys its rules allow. Anything else is an unknown key.
+    let knownKeys: Set<String>
+
+    /// The table of `properties` (of which `decoded` are decoded), whose keys `keyFor` gives by
+    /// property name under the style wanted; `otherNames` are the type's stored properties that
+    /// are not mapped, whose keys are known all the same.
+    init(properties: [PropertyDescriptor], decoded: [PropertyDescriptor], otherNames: [String],
+         allowedUnknownKeys: [String], keyFor: (String) -> ResolvedKey) {
+        func key(_ property: PropertyDescriptor) -> ResolvedKey {
+            property.keyIsFixed ? property.key : keyFor(property.name)
+        }
+        decodeKeys = decoded.map(key)
+        decodedSingleKeys = decodeKeys.map(\.singleKey)
+        var index: [String: Int] = [:]
+        for (position, key) in decodedSingleKeys.enumerated() {
+            if let key, index[key] == nil { index[key] = position }
+        }
+        decodedKeyIndex = index
+        decodedKeyBytes = decodedSingleKeys.map { key in
+            guard let bytes = key.map({ Array($0.utf8) }),
+                  !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
+            else { return nil }
+            return bytes
+        }
+        decodedKeyProbes = decodedKeyBytes.map { bytes in bytes.map { Self.keyProbe(count: $0.count, first: $0.first) } ?? -1 }
+        keyBytesAreComplete = decodedKeyBytes.allSatisfy { bytes in bytes.map { $0.allSatisfy { $0 < 0x80 } } ?? false }
+        decodedKeysAreSingle = decodedSingleKeys.allSatisfy { $0 != nil }
+
+        encodeKeys = properties.map(key)
+        let encodedSingleKeys = encodeKeys.map(\.singleKey)
+        self.encodedSingleKeys = encodedSingleKeys
+        let writtenKeys = properties.indices.map { encodedSingleKeys[$0] ?? properties[$0].name }
+        encodedQuotedKeys = writtenKeys.map(JSONWriter.quoted)
+        encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
+        encodedKeyOrder = properties.indices.sorted { writtenKeys[$0].utf8.lexicographicallyPrecedes(writtenKeys[$1].utf8) }
+
+        var known = Set(allowedUnknownKeys)
+        for key in encodeKeys + decodeKeys {
+            for path in key.readPaths {
+                if case .key(let first)? = path.first { known.insert(first) }
+            }
+        }
+        for name in otherNames {
+            if case .key(let first)? = keyFor(name).readPaths.first?.first { known.insert(first) }
+        }
+        knownKeys = known
+    }
+
+    /// The table of a type with no properties (what a metadata object holds until it is built).
+    static let empty = KeyTable(properties: [], decoded: [], otherNames: [], allowedUnknownKeys: [], keyFor: { .key($0) })
+
+    /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
+    @inline(__always)
+    static func keyProbe(count: Int, first: UInt8?) -> Int {
+        count << 8 | Int(first ?? 0)
+    }
+}
+
+extension ResolvedKey {
+    /// The one top-level key, when this is one.
+    var singleKey: String? {
+        if case .key(let key) = self { return key }
+        return nil
+    }
+
+    /// Every path this key may read: its key or path, each candidate, each gathered key.
+    var readPaths: [[MappingError.PathComponent]] {
+        switch self {
+        case .key(let key): return [[.key(key)]]
+        case .path(let components): return [components]
+        case .candidates(let paths): return paths
+        case .gather(_, let keys): return keys.map(\.path)
+        }
+    }
+}
+
+/// A session that resolves keys under its own naming style and remembers the tables it used.
+protocol KeyTableSession: AnyObject {
+    var keyStyle: NamingStyle { get }
+    /// The last metadata asked about and its table: a decode of many models of one type asks
+    /// again and again, and a pointer compare is cheaper than a dictionary lookup.
+    var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)? { get set }
+    var keyTables: [ObjectIdentifier: KeyTable] { get set }
+}
+
+extension KeyTableSession {
+    /// The table of `metadata` under this session's style.
+    @inline(__always)
+    func keyTable<Model>(for metadata: ModelMetadata<Model>) -> KeyTable {
+        if metadata.keysAreFixed || keyStyle.isAsDeclared { return metadata.declaredKeys }
+        return styledKeyTable(for: metadata)
+    }
+
+    private func styledKeyTable<Model>(for metadata: ModelMetadata<Model>) -> KeyTable {
+        let identifier = ObjectIdentifier(metadata)
+        if let last = lastKeyTable, last.metadata == identifier { return last.table }
+        let table = keyTables[identifier] ?? metadata.keyTable(for: keyStyle)
+        keyTables[identifier] = table
+        lastKeyTable = (identifier, table)
+        return table
+    }
+}
