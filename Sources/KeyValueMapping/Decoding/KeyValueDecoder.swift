@@ -33,6 +33,42 @@ public struct KeyValueDecoder: Sendable {
         case custom(@Sendable (Any) throws -> Date)
     }
 
+    /// What `null` means for a property that is not optional.
+    public enum NullDecodingStrategy: Sendable, Equatable {
+        /// `null` into a non-optional property is an error: `expected Int, found null`. The default.
+        case reject
+        /// `null` keeps the prototype's value, as a missing key does. An optional property still
+        /// becomes `nil`, and a `null` element of a collection is still an invalid element.
+        case useDefault
+    }
+
+    /// What a key that is absent from the payload means.
+    public enum MissingKeyStrategy: Sendable, Equatable {
+        /// The property keeps the prototype's value. The default.
+        case useDefault
+        /// A missing key of a non-optional property is an error (as if every such property were
+        /// declared with ``MappingRules/require(_:)``); optional properties may still be absent.
+        /// ``KeyValueDecoder/update(_:from:)`` never applies it.
+        case reject
+    }
+
+    /// What a payload key that no property reads means.
+    public enum UnknownKeyStrategy: Sendable, Equatable {
+        /// It is ignored. The default.
+        case ignore
+        /// It is an error naming the key (`user.emial: unknown key (User has no property reading
+        /// it)`), unless the type exempts it with ``MappingRules/allowUnknownKeys(_:)``.
+        case reject
+    }
+
+    /// What an element of an array, set or dictionary that cannot be decoded means.
+    public enum InvalidElementStrategy: Sendable, Equatable {
+        /// The whole collection fails with the element's error. The default.
+        case reject
+        /// The element is dropped (and listed in `decodeLeniently`'s `skipped`).
+        case skip
+    }
+
     /// Coercion between JSON types. Default: ``CoercionStrategy/lossless``.
     public var coercion: CoercionStrategy = .lossless
     /// Dates. Default: ``DateDecodingStrategy/iso8601OrSecondsSince1970``.
@@ -43,6 +79,17 @@ public struct KeyValueDecoder: Sendable {
     /// The deepest nesting of models and containers accepted before a `depthLimitExceeded`
     /// error. Default: 512.
     public var maximumDepth = 512
+    /// `null` for non-optional properties. Default: ``NullDecodingStrategy/reject``;
+    /// ``MappingRules/useDefaultForNull(_:)`` relaxes it per property.
+    public var nullDecoding: NullDecodingStrategy = .reject
+    /// Missing keys. Default: ``MissingKeyStrategy/useDefault``.
+    public var missingKeys: MissingKeyStrategy = .useDefault
+    /// Payload keys that no property reads. Default: ``UnknownKeyStrategy/ignore``.
+    public var unknownKeys: UnknownKeyStrategy = .ignore
+    /// Elements of arrays, sets and dictionaries that cannot be decoded. Default:
+    /// ``InvalidElementStrategy/reject``; ``MappingRules/skipInvalidElements(_:)`` relaxes it
+    /// per property.
+    public var invalidElements: InvalidElementStrategy = .reject
 
     /// How JSON bytes are read by the `fromJSON:` entry points: depth limit (default 512),
     /// duplicate keys (default: the last wins), byte order mark (default: rejected).
@@ -63,6 +110,13 @@ public struct KeyValueDecoder: Sendable {
     public func decode<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try codec.decodeElements(array, DecodingSession(options: self))
+    }
+
+    /// Decodes a dictionary whose values are models (`["ada": [...], "bob": [...]]`); an element's
+    /// error carries its key, and ``invalidElements`` applies to it.
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> [String: Model] {
+        let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try codec.decode(dictionary, DecodingSession(options: self))
     }
 
     /// Decodes a model from the value at `path` inside `dictionary`

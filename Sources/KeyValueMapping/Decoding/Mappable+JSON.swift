@@ -14,6 +14,50 @@ extension KeyValueDecoder {
         })
     }
 
+    /// Decodes a top-level JSON object whose values are models (`{"ada": {...}, "bob": {...}}`);
+    /// an element's error carries its key, and ``invalidElements`` applies to it.
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [String: Model] {
+        let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object of \(Model.self)", stream: { reader in
+            try codec.decode(reader: &reader, DecodingSession(options: self))
+        }, tree: { value in
+            try codec.decode(json: value, DecodingSession(options: self))
+        })
+    }
+
+    /// Decodes the model at `path` inside JSON bytes (`decoder.decode(User.self, fromJSON: data,
+    /// at: "data.user")`), as ``decode(_:from:at:)`` does for a dictionary; errors carry the full
+    /// path. The document is read whole (strictly) and the model decoded from its parsed tree.
+    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> Model {
+        try path.checkWellFormed(for: Model.self)
+        let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        return try JSONBytes.decodeTree(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object containing \(path)") { value in
+            guard case .object(let root) = value,
+                  let (found, components) = try ResolvedKey.path(path.components).lookup(in: root) else {
+                throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
+            }
+            do {
+                return try codec.decode(json: found, DecodingSession(options: self))
+            } catch let error as MappingError {
+                throw error.prepending(components)
+            }
+        }
+    }
+
+    /// Decodes leniently from JSON bytes, as ``decodeLeniently(_:from:)`` does from a dictionary:
+    /// a property that fails keeps its prototype value, and every error skipped and every
+    /// relaxation used is listed in `skipped` with its key path. Malformed JSON, a top-level value
+    /// that is not an object, a broken declaration or a failing `didDecode` of the root still
+    /// throw. The document is read whole (strictly) and the model decoded from its parsed tree.
+    public func decodeLeniently<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
+        let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        let session = DecodingSession(options: self, lenient: true)
+        let model = try JSONBytes.decodeTree(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object for \(Model.self)") { value in
+            try codec.decode(json: value, session)
+        }
+        return (model, session.skipped)
+    }
+
     /// Decodes an array of models from JSON bytes holding a top-level array.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
@@ -105,8 +149,9 @@ enum JSONBytes {
                 return result
             } catch let error as MappingError {
                 switch error.reason {
-                case .malformedJSON, .depthLimitExceeded, .stackExhausted:
-                    // The tree would fail the same way (and parsing it costs the whole input).
+                case .malformedJSON, .depthLimitExceeded, .stackExhausted, .unknownKey:
+                    // The tree would fail the same way (and parsing it costs the whole input);
+                    // an unknown key is reported in payload order, which only the stream knows.
                     throw error
                 default:
                     break
@@ -122,5 +167,26 @@ enum JSONBytes {
             }
         }
         return try ByteInput.withBytes(of: bytes) { input in Result { try run(input) } }.get()
+    }
+
+    /// Reads the whole document into a tree, checks that its top level opens with `opening`,
+    /// and hands the tree to `body` (for entry points that need every value at hand).
+    static func decodeTree<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
+                              _ body: (JSONValue) throws -> T) throws -> T {
+        let parsed = try ByteInput.withBytes(of: bytes) { input in
+            Result { () throws -> JSONValue in
+                var reader = JSONReader(input: input, options: options)
+                try reader.syntax { try $0.beginDocument() }
+                guard try reader.peek() == opening else {
+                    throw MappingError(.typeMismatch(expected: expected, found: "another JSON value"))
+                }
+                do {
+                    return try JSONReader.read(input, options: options)
+                } catch let error as JSONSyntaxError {
+                    throw MappingError(.malformedJSON(error.description), underlyingError: error)
+                }
+            }
+        }.get()
+        return try body(parsed)
     }
 }

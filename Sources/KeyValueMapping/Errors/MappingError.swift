@@ -46,6 +46,9 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case nonFiniteNumber(String)
         /// A required key is absent.
         case missingKey(expected: String)
+        /// The payload has a key that no property of `type` reads (with
+        /// ``KeyValueDecoder/UnknownKeyStrategy/reject``); the path ends with the key.
+        case unknownKey(type: String)
         /// The model's `didDecode` hook (or another hook) rejected it.
         case validationFailed(String)
         /// The input is not valid JSON; the detail says where (line and column when known).
@@ -147,6 +150,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
             return "\(found) cannot be written as JSON (NaN and infinities have no JSON form)"
         case .missingKey(let expected):
             return "required key is missing (expected \(expected))"
+        case .unknownKey(let type):
+            return "unknown key (\(type) has no property reading it)"
         case .validationFailed(let detail):
             return "validation failed: \(detail)"
         case .malformedJSON(let detail):

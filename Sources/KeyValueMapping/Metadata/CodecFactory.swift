@@ -25,6 +25,39 @@ extension Optional: OptionalCodecProvider {
     }
 }
 
+/// Collections whose codec can drop the elements that fail (a property's
+/// ``MappingRules/skipInvalidElements(_:)`` rule), also seen through `Optional`.
+protocol ElementSkippingCodecProvider {
+    /// The codec that drops invalid elements, or `nil` when the type is not such a collection.
+    static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any?
+}
+
+extension Optional: ElementSkippingCodecProvider {
+    static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any? {
+        guard let collection = Wrapped.self as? any ElementSkippingCodecProvider.Type,
+              let wrapped = try collection.makeElementSkippingCodec(factory) as? any ValueCodec<Wrapped> else { return nil }
+        return OptionalCodec<Self>(wrapped: wrapped)
+    }
+}
+
+extension Array: ElementSkippingCodecProvider {
+    static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any? {
+        ArrayCodec<Element>(element: try factory.codec(for: Element.self), skipsInvalidElements: true)
+    }
+}
+
+extension Set: ElementSkippingCodecProvider {
+    static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any? {
+        SetCodec<Element>(elements: ArrayCodec(element: try factory.codec(for: Element.self), skipsInvalidElements: true))
+    }
+}
+
+extension Dictionary: ElementSkippingCodecProvider {
+    static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any? {
+        DictionaryCodec<Key, Value>(key: try factory.keyConverter(for: Key.self), element: try factory.codec(for: Value.self), skipsInvalidElements: true)
+    }
+}
+
 extension Array: CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         ArrayCodec<Element>(element: try factory.codec(for: Element.self))
@@ -92,6 +125,14 @@ struct CodecFactory {
             return try typed(try rawValueCodec(raw), as: V.self)
         }
         throw MappingError(.unsupportedType("\(String(describing: V.self)) cannot be mapped"))
+    }
+
+    /// The codec for a collection property whose invalid elements are dropped, or `nil` when `V`
+    /// is not an array, set or dictionary (or an optional one).
+    func elementSkippingCodec<V>(for type: V.Type) throws -> (any ValueCodec<V>)? {
+        guard let collection = V.self as? any ElementSkippingCodecProvider.Type,
+              let codec = try collection.makeElementSkippingCodec(self) else { return nil }
+        return try typed(codec, as: V.self)
     }
 
     /// The codec running `transformer` for a `V` property (or a `V?` property when the

@@ -49,6 +49,7 @@ extension ModelMetadata {
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
         var source = source
         let table = session.keyTable(for: self)
+        if session.rejectsUnknownKeys { try checkUnknownKeys(source.keysInReportingOrder, table: table, session) }
         let keys = table.decodeKeys
         let singleKeys = table.decodedSingleKeys
         // Properties are read in place from a local copy of the list (one retain per model):
@@ -63,21 +64,23 @@ extension ModelMetadata {
                         let found: Bool
                         do {
                             found = try session.withPath(.key(key)) {
-                                try source.decode(key: key, with: decodedProperties[index].accessor, into: base, session)
+                                try source.decode(key: key, into: decodedProperties[index], at: base, session)
                             }
                         } catch let error as MappingError {
                             throw error.prepending(.key(key))
                         }
-                        if !found, requiresKeys, decodedProperties[index].isRequired { throw missingKey(decodedProperties[index], path: [.key(key)]) }
+                        if !found, requiresKeys, decodedProperties[index].isRequired(in: session) {
+                            throw missingKey(decodedProperties[index], path: [.key(key)])
+                        }
                         continue
                     }
                     let key = keys[index]
-                    if try source.decode(at: key, with: decodedProperties[index].accessor, into: base, session) == nil,
-                       requiresKeys, decodedProperties[index].isRequired {
+                    if try source.decode(at: key, into: decodedProperties[index], at: base, session) == nil,
+                       requiresKeys, decodedProperties[index].isRequired(in: session) {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
                     }
                 } catch let error as MappingError {
-                    guard session.isLenient else { throw error }
+                    guard session.isLenient, error.isRelaxable else { throw error }
                     session.skip(error)
                 }
             }
@@ -87,6 +90,17 @@ extension ModelMetadata {
 
     private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
         MappingError(.missingKey(expected: property.accessor.typeName), path: path)
+    }
+
+    /// With `unknownKeys = .reject`: the first key in `keys` that the type does not know is an
+    /// error at that key; in lenient mode every one is listed and the decode carries on.
+    func checkUnknownKeys(_ keys: [String], table: KeyTable, _ session: DecodingSession) throws {
+        guard !allowsAllUnknownKeys else { return }
+        for key in keys where !table.knownKeys.contains(key) {
+            let error = MappingError(.unknownKey(type: shortTypeName), path: [.key(key)])
+            guard session.isLenient else { throw error }
+            session.skip(error)
+        }
     }
 
     /// A new model: the prototype `Model()` — or, for a class cluster, the subclass the payload

@@ -11,7 +11,11 @@ extension ModelMetadata {
     }
 
     /// Reads one object (the reader is at its `{`) into a new model. Unknown members are read
-    /// and validated but not kept; a key that appears twice is decoded twice (the last wins).
+    /// and validated but not kept (or, with `unknownKeys = .reject`, reported); a key that
+    /// appears twice is decoded twice (the last wins). `null` for a property whose null rule
+    /// keeps its default is passed over here; any other relaxation needs a value that failed,
+    /// which is left to the parsed tree (`JSONBytes.decode`), where the one validate-and-set step
+    /// applies it.
     func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         var model = Model()
         let table = session.keyTable(for: self)
@@ -20,7 +24,9 @@ extension ModelMetadata {
         // A local copy of the list (one retain per model): its elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out.
         let properties = decodedProperties
-        var found = requiredCount > 0 ? [Bool](repeating: false, count: keys.count) : []
+        var found = requiredCount > 0 || session.rejectsMissingKeys ? [Bool](repeating: false, count: keys.count) : []
+        let reportsUnknownKeys = session.rejectsUnknownKeys && !allowsAllUnknownKeys
+        let nullsMayKeepDefaults = session.nullKeepsDefault || hasNullRules
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             if try reader.open(closing: UInt8(ascii: "}")) { return }
             var hint = 0
@@ -37,23 +43,31 @@ extension ModelMetadata {
                     hint += 1
                 } else {
                     let predicted = hint
-                    matched = try memberIndex(reader: &reader, table: table, hint: &hint)
+                    var unmatchedKey: String?
+                    matched = try memberIndex(reader: &reader, table: table, hint: &hint, unmatchedKey: &unmatchedKey, wantsUnmatchedKey: reportsUnknownKeys)
                     guessing = matched == predicted
+                    if let unmatchedKey, !table.knownKeys.contains(unmatchedKey) {
+                        throw MappingError(.unknownKey(type: shortTypeName), path: [.key(unmatchedKey)])
+                    }
                 }
                 if let index = matched, let key = keys[index] {
-                    do {
-                        try session.withPath(.key(key)) { try properties[index].accessor.decode(reader: &reader, into: base, session) }
-                    } catch let error as MappingError {
-                        throw error.prepending(.key(key))
-                    }
                     if !found.isEmpty { found[index] = true }
+                    if nullsMayKeepDefaults, try reader.peek() == UInt8(ascii: "n"), properties[index].keepsDefaultForNull(session) {
+                        try reader.syntax { try $0.readLiteral("null") }
+                    } else {
+                        do {
+                            try session.withPath(.key(key)) { try properties[index].accessor.decode(reader: &reader, into: base, session) }
+                        } catch let error as MappingError {
+                            throw error.prepending(.key(key))
+                        }
+                    }
                 } else {
                     try reader.syntax { try $0.skipValue() }
                 }
                 if try reader.finishElement(closing: UInt8(ascii: "}")) { return }
             }
         }
-        for index in found.indices where !found[index] && decodedProperties[index].isRequired {
+        for index in found.indices where !found[index] && decodedProperties[index].isRequired(in: session) {
             throw MappingError(.missingKey(expected: decodedProperties[index].accessor.typeName), path: [.key(keys[index] ?? "")])
         }
         try Self.validate(&model)
@@ -64,7 +78,10 @@ extension ModelMetadata {
     /// ASCII key is compared as bytes with the declared keys, building no String; any other key
     /// is read as a String and looked up (first the one after the previous match, since payloads
     /// usually list keys in declaration order).
-    private func memberIndex(reader: inout JSONReader, table: KeyTable, hint: inout Int) throws -> Int? {
+    /// When `wantsUnmatchedKey` and the key names no decoded property, `unmatchedKey` receives
+    /// the key's text (for the unknown-key check).
+    private func memberIndex(reader: inout JSONReader, table: KeyTable, hint: inout Int,
+                             unmatchedKey: inout String?, wantsUnmatchedKey: Bool) throws -> Int? {
         if let range = try reader.syntax({ try $0.readPlainASCIIKey() }) {
             let probe = KeyTable.keyProbe(count: range.count, first: range.isEmpty ? nil : reader.input[range.lowerBound])
             let probes = table.decodedKeyProbes
@@ -74,10 +91,19 @@ extension ModelMetadata {
                     return index
                 }
             }
-            guard !table.keyBytesAreComplete else { return nil }
-            return propertyIndex(of: reader.input.string(range), table: table, hint: &hint)
+            if table.keyBytesAreComplete {
+                if wantsUnmatchedKey { unmatchedKey = reader.input.string(range) }
+                return nil
+            }
+            let key = reader.input.string(range)
+            let index = propertyIndex(of: key, table: table, hint: &hint)
+            if index == nil, wantsUnmatchedKey { unmatchedKey = key }
+            return index
         }
-        return propertyIndex(of: try reader.syntax { try $0.readKey().key }, table: table, hint: &hint)
+        let key = try reader.syntax { try $0.readKey().key }
+        let index = propertyIndex(of: key, table: table, hint: &hint)
+        if index == nil, wantsUnmatchedKey { unmatchedKey = key }
+        return index
     }
 
     private func propertyIndex(of key: String, table: KeyTable, hint: inout Int) -> Int? {

@@ -3,6 +3,8 @@
 // the dynamic exclusivity checks Swift would run on each read in the hot loops buy nothing.
 final class ModelMetadata<Model: Mappable> {
     let typeName = String(reflecting: Model.self)
+    /// The type's own name, as messages about payloads give it (`User`).
+    let shortTypeName = String(describing: Model.self)
     let isClass = Model.self is AnyClass
     /// Every mapped property, superclass properties first.
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
@@ -26,6 +28,10 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var rulesAllowStreaming = false
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     @exclusivity(unchecked) private(set) var keysAreFixed = true
+    /// Whether some property keeps its default for `null` by its own rule (`.useDefaultForNull`).
+    @exclusivity(unchecked) private(set) var hasNullRules = false
+    /// Whether the type exempts every key from `unknownKeys = .reject` (`.allowUnknownKeys()`).
+    @exclusivity(unchecked) private(set) var allowsAllUnknownKeys = false
     /// Stored properties that are not mapped (ignored, outside the allow list, weak, unowned,
     /// wrapper storage): their keys are still the type's own, never unknown keys.
     @exclusivity(unchecked) private var unmappedNames: [String] = []
@@ -80,6 +86,7 @@ final class ModelMetadata<Model: Mappable> {
                 guard resolver.isMapped(property.name) else { continue }
                 do {
                     let transformer = resolver.rules.transformers[property.name]
+                let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
                     switch role {
                     case .skipped(let reason):
                         if transformer != nil || resolver.rules.keys[property.name] != nil {
@@ -87,15 +94,20 @@ final class ModelMetadata<Model: Mappable> {
                         }
                     case .variable, .constant:
                         let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
-                                                              factory: factory, prototype: prototypeFields)
+                                                              skipsInvalidElements: skipsInvalidElements, factory: factory, prototype: prototypeFields)
                         add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
                     case .lazyStorage(let wrappedType):
-                        let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer, factory: factory)
+                        let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer,
+                                                            skipsInvalidElements: skipsInvalidElements, factory: factory)
                         add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
                     case .wrapperStorage:
                         // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
                         continue
                     }
+                } catch let mismatch as ElementSkippingMismatch {
+                    resolver.report(mismatch.hasTransformer
+                        ? "skipInvalidElements names \"\(property.name)\", which has a transformer (the transformer decides about its elements)"
+                        : "skipInvalidElements names \"\(property.name)\", whose type \(mismatch.propertyType) is not an array, set or dictionary")
                 } catch let mismatch as TransformerMismatch {
                     resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
                 } catch let error as MappingError {
@@ -119,6 +131,8 @@ final class ModelMetadata<Model: Mappable> {
         declarationOrder = Array(properties.indices)
         requiredCount = decodedProperties.filter(\.isRequired).count
         rulesAllowStreaming = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
+        allowsAllUnknownKeys = resolver.rules.unknownKeysAllowed.all
+        hasNullRules = decodedProperties.contains(where: \.nullKeepsDefault)
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
@@ -132,11 +146,20 @@ final class ModelMetadata<Model: Mappable> {
            resolver.rules.transformers[property.name] == nil {
             resolver.report("\"\(property.name)\" gathers several keys, so its type must be a dictionary (or have a transformer from one), not \(accessor.typeName)")
         }
+        let fallback = resolver.rules.fallbacks[property.name]
+        if let fallback {
+            if !isDecoded {
+                resolver.report("\"\(property.name)\" has a fallback but is a let, which is never decoded")
+            } else if !accessor.accepts(fallback.value) {
+                resolver.report("the fallback of \"\(property.name)\" is a \(fallback.typeName), but the property is \(accessor.typeName)")
+            }
+        }
         let fixed = resolver.keyIsFixed(for: property.name)
         keysAreFixed = keysAreFixed && fixed
         properties.append(PropertyDescriptor(
             name: property.name, key: resolver.key(for: property.name, style: .asDeclared), keyIsFixed: fixed,
             ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name),
+            nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback,
             accessor: accessor))
     }
 
@@ -158,7 +181,7 @@ final class ModelMetadata<Model: Mappable> {
 
     private func makeKeyTable(style: NamingStyle, resolver: RulesResolver) -> KeyTable {
         KeyTable(properties: properties, decoded: decodedProperties, otherNames: unmappedNames,
-                 allowedUnknownKeys: [], keyFor: { resolver.key(for: $0, style: style) })
+                 allowedUnknownKeys: resolver.rules.unknownKeysAllowed.keys, keyFor: { resolver.key(for: $0, style: style) })
     }
 
     private static func declarationError(_ error: MappingError, property: EnumeratedProperty, in typeName: String) -> MappingError {
@@ -172,7 +195,14 @@ final class ModelMetadata<Model: Mappable> {
         return MappingError(.unsupportedType(message), path: [.key(property.name)])
     }
 
-    private static func codec<V>(_ type: V.Type, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any ValueCodec<V> {
+    private static func codec<V>(_ type: V.Type, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
+                                 factory: CodecFactory) throws -> any ValueCodec<V> {
+        if skipsInvalidElements {
+            guard transformer == nil, let codec = try factory.elementSkippingCodec(for: V.self) else {
+                throw ElementSkippingMismatch(propertyType: String(describing: V.self), hasTransformer: transformer != nil)
+            }
+            return codec
+        }
         guard let transformer else { return try factory.codec(for: V.self) }
         guard let codec = factory.transformedCodec(for: V.self, transformer: transformer) else {
             throw TransformerMismatch(transformerType: transformer.valueTypeName, propertyType: String(describing: V.self))
@@ -180,15 +210,17 @@ final class ModelMetadata<Model: Mappable> {
         return codec
     }
 
-    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?,
+    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
                                           factory: CodecFactory, prototype: UnsafeRawPointer) throws -> any PropertyAccessor {
         let storage = FieldStorage<V>(offset: offset)
-        let codec = try codec(V.self, transformer: transformer, factory: factory)
+        let codec = try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory)
         return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: !codec.isNil(storage.read(from: prototype)))
     }
 
-    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, factory: CodecFactory) throws -> any PropertyAccessor {
-        LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset), codec: try codec(V.self, transformer: transformer, factory: factory))
+    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
+                                        factory: CodecFactory) throws -> any PropertyAccessor {
+        LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset),
+                                codec: try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory))
     }
 }
 
@@ -196,6 +228,13 @@ final class ModelMetadata<Model: Mappable> {
 struct TransformerMismatch: Error {
     let transformerType: String
     let propertyType: String
+}
+
+/// A `skipInvalidElements` rule on a property that is not a collection, or that has a
+/// transformer (which decides about elements itself) — a declaration problem.
+struct ElementSkippingMismatch: Error {
+    let propertyType: String
+    let hasTransformer: Bool
 }
 
 extension PropertyTransformer {

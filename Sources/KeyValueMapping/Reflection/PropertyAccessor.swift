@@ -13,6 +13,13 @@ protocol PropertyAccessor: Sendable {
     func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws
     /// The Swift type's name for messages.
     var typeName: String { get }
+    /// Whether the property is optional, so JSON `null` is a value for it (`nil`).
+    var acceptsNull: Bool { get }
+    /// Stores `value` if it is of the property's type (a fallback); `false` if it is not.
+    @discardableResult
+    func store(_ value: Any, into base: UnsafeMutableRawPointer) -> Bool
+    /// Whether `value` is of the property's type, so ``store(_:into:)`` would take it.
+    func accepts(_ value: Any) -> Bool
     /// Whether the property is a dictionary (the only kind a gathered key can fill).
     var isDictionary: Bool { get }
 }
@@ -28,6 +35,16 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
 
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
+    var acceptsNull: Bool { codec.acceptsNull }
+
+    func accepts(_ value: Any) -> Bool { value is Value }
+
+    @discardableResult
+    func store(_ value: Any, into base: UnsafeMutableRawPointer) -> Bool {
+        guard let typed = value as? Value else { return false }
+        storage.write(typed, to: base)
+        return true
+    }
 
     // Pre-specialised for the most common property types: a property's Value is only known at
     // run time, so without these every access would run fully generic code.
@@ -89,6 +106,16 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
 
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
+    var acceptsNull: Bool { codec.acceptsNull }
+
+    func accepts(_ value: Any) -> Bool { value is Value }
+
+    @discardableResult
+    func store(_ value: Any, into base: UnsafeMutableRawPointer) -> Bool {
+        guard let typed = value as? Value else { return false }
+        storage.write(.some(typed), to: base)
+        return true
+    }
 
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(.some(try codec.decode(value, session)), to: base)
@@ -127,8 +154,12 @@ struct PropertyDescriptor: Sendable {
     let ownerName: String
     /// Whether decoding writes it (`var` and `lazy var`; never `let`).
     let isDecoded: Bool
-    /// Whether a missing key is an error.
+    /// Whether a missing key is an error (`.require`; see also `isRequired(in:)`).
     let isRequired: Bool
+    /// Whether `null` keeps the prototype's value (`.useDefaultForNull`).
+    let nullKeepsDefault: Bool
+    /// The value a present value that fails to convert becomes (`.fallback`).
+    let fallback: FallbackValue?
     let accessor: any PropertyAccessor
 }
 

@@ -57,6 +57,10 @@ public struct MappingRules: Sendable {
     var beforeDecodingHook: DictionaryHook?
     var afterEncodingHook: DictionaryHook?
     var subtypeResolver: SubtypeResolver?
+    var nullKeepsDefault: [String] = []
+    var skipsInvalidElements: [String] = []
+    var fallbacks: [String: FallbackValue] = [:]
+    var unknownKeysAllowed = UnknownKeyExemption()
 
     /// A hook that reads or rewrites a payload dictionary.
     public typealias DictionaryHook = @Sendable (inout [String: Any]) throws -> Void
@@ -153,6 +157,49 @@ public struct MappingRules: Sendable {
         return rules
     }
 
+    /// Properties for which `null` keeps the prototype's value (as a missing key does), whatever
+    /// ``KeyValueDecoder/nullDecoding`` says. An optional property still becomes `nil`. In
+    /// `decodeLeniently` each null that kept a default is listed in `skipped`.
+    public func useDefaultForNull(_ properties: String...) -> MappingRules {
+        var rules = self
+        rules.nullKeepsDefault += properties
+        return rules
+    }
+
+    /// Properties (arrays, sets, dictionaries, or optionals of them) whose elements are dropped
+    /// when they cannot be decoded, whatever ``KeyValueDecoder/invalidElements`` says. A `null`
+    /// element of a non-optional element type is invalid too. Applies to the property's own
+    /// collection, not to collections nested in its elements.
+    public func skipInvalidElements(_ properties: String...) -> MappingRules {
+        var rules = self
+        rules.skipsInvalidElements += properties
+        return rules
+    }
+
+    /// A present, non-null value of `property` that cannot be converted (an unknown enum case,
+    /// a wrong type, a nested model that fails) decodes as `value` instead of failing. A missing
+    /// key keeps the prototype's value and `null` follows the null rules. `value` must be of the
+    /// property's type (or, for an optional property, of its wrapped type); it is copied into
+    /// every model that needs it, so give a value type or an immutable object.
+    public func fallback<Value>(_ property: String, to value: Value) -> MappingRules {
+        var rules = self
+        rules.fallbacks[property] = FallbackValue(value)
+        return rules
+    }
+
+    /// Exempts this type from ``KeyValueDecoder/unknownKeys`` `.reject`: with no arguments every
+    /// key, otherwise the keys named. Declare here the keys that only `subtype` or
+    /// `beforeDecoding` closures read: the library cannot see inside them.
+    public func allowUnknownKeys(_ keys: String...) -> MappingRules {
+        var rules = self
+        if keys.isEmpty {
+            rules.unknownKeysAllowed.all = true
+        } else {
+            rules.unknownKeysAllowed.keys += keys
+        }
+        return rules
+    }
+
     /// Whether this class's lists add to (``Inheritance/merge``, the default) or replace its
     /// superclasses' lists.
     public func inheriting(_ inheritance: Inheritance) -> MappingRules {
@@ -160,4 +207,26 @@ public struct MappingRules: Sendable {
         rules.inheritance = inheritance
         return rules
     }
+}
+
+/// A ``MappingRules/fallback(_:to:)`` value, kept without its static type until the property's
+/// accessor stores it.
+struct FallbackValue: @unchecked Sendable {
+    let value: Any
+    let typeName: String
+
+    init<Value>(_ value: Value) {
+        self.value = value
+        typeName = String(describing: Value.self)
+    }
+}
+// Safe because the value is only ever read (copied out into a model), never mutated in place;
+// the rule documents that a reference type given here is shared by every model that gets it.
+
+/// The keys ``MappingRules/allowUnknownKeys(_:)`` exempts from the unknown-key check.
+struct UnknownKeyExemption: Sendable {
+    /// Every key.
+    var all = false
+    /// These keys.
+    var keys: [String] = []
 }

@@ -21,6 +21,9 @@ struct RulesResolver {
                 merged.ignored = []
                 merged.allowed = nil
                 merged.required = []
+                merged.nullKeepsDefault = []
+                merged.skipsInvalidElements = []
+                merged.unknownKeysAllowed = UnknownKeyExemption()
             }
             // What a class itself leaves out takes the keys and transformers its ancestors
             // declared for those properties with it, so a subclass may stop mapping what a base
@@ -33,9 +36,15 @@ struct RulesResolver {
             for name in excluded {
                 merged.keys[name] = nil
                 merged.transformers[name] = nil
+                merged.fallbacks[name] = nil
             }
             merged.keys.merge(own.keys) { _, child in child }
             merged.transformers.merge(own.transformers) { _, child in child }
+            merged.fallbacks.merge(own.fallbacks) { _, child in child }
+            merged.nullKeepsDefault += own.nullKeepsDefault
+            merged.skipsInvalidElements += own.skipsInvalidElements
+            merged.unknownKeysAllowed.all = merged.unknownKeysAllowed.all || own.unknownKeysAllowed.all
+            merged.unknownKeysAllowed.keys += own.unknownKeysAllowed.keys
             merged.ignored += own.ignored
             if let allowed = own.allowed { merged.allowed = (merged.allowed ?? []) + allowed }
             merged.required += own.required
@@ -60,6 +69,9 @@ struct RulesResolver {
         check(rules.allowed ?? [], "the allow list")
         check(rules.required, "the required list")
         check(rules.transformers.keys.sorted(), "a transformer")
+        check(rules.nullKeepsDefault, "useDefaultForNull")
+        check(rules.skipsInvalidElements, "skipInvalidElements")
+        check(rules.fallbacks.keys.sorted(), "a fallback")
         for (name, rule) in rules.keys.sorted(by: { $0.key < $1.key }) {
             let keys: [MappingKey]
             switch rule {

@@ -15,12 +15,17 @@ extension ConcreteCodec {
     func decode(_ value: Any, _ session: DecodingSession) throws -> Value { try base.decode(value, session) }
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any { try base.encode(value, session) }
     func isNil(_ value: Value) -> Bool { base.isNil(value) }
+    var acceptsNull: Bool { base.acceptsNull }
     func passesThrough(_ values: [Value]) -> Bool { base.passesThrough(values) }
     var alwaysPassesThrough: Bool { base.alwaysPassesThrough }
     func passesThroughNested(_ values: [[Value]]) -> Bool { base.passesThroughNested(values) }
-    func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value] { try base.decodeArray(array, session) }
+    func decodeArray(_ array: [Any], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
+        try base.decodeArray(array, session, skipping: skipping)
+    }
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Value { try base.decode(json: json, session) }
-    func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value] { try base.decodeArray(json: array, session) }
+    func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
+        try base.decodeArray(json: array, session, skipping: skipping)
+    }
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value { try base.decode(reader: &reader, session) }
     func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws { try base.encode(value, to: &writer, session) }
 }

@@ -64,11 +64,15 @@ struct OptionalCodec<Value: OptionalValue>: ValueCodec {
     }
 
     func isNil(_ value: Value) -> Bool { value.isNone }
+    var acceptsNull: Bool { true }
 }
 
 /// `Array<Element>` from a JSON array; an element's error carries its index.
 struct ArrayCodec<Element>: ValueCodec {
     let element: any ValueCodec<Element>
+    /// Whether elements that fail are dropped whatever the decoder says: the property's own
+    /// ``MappingRules/skipInvalidElements(_:)`` rule.
+    var skipsInvalidElements = false
 
     var typeName: String { "[\(element.typeName)]" }
 
@@ -85,14 +89,14 @@ struct ArrayCodec<Element>: ValueCodec {
     func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
         try session.enter()
         defer { session.leave() }
-        return try element.decodeArray(array, session)
+        return try element.decodeArray(array, session, skipping: skipsInvalidElements)
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Element] {
         guard case .array(let array) = json else { return try decode(json.foundationValue(), session) }
         try session.enter()
         defer { session.leave() }
-        return try element.decodeArray(json: array, session)
+        return try element.decodeArray(json: array, session, skipping: skipsInvalidElements)
     }
 
     func passesThrough(_ values: [[Element]]) -> Bool {
@@ -170,6 +174,8 @@ struct RawValueKeys<Key: RawRepresentable & Hashable, Raw: Hashable>: KeyConvert
 struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     let key: any KeyConverter<Key>
     let element: any ValueCodec<Element>
+    /// Whether members that fail are dropped whatever the decoder says (the property's rule).
+    var skipsInvalidElements = false
 
     var typeName: String { "[\(key.typeName): \(element.typeName)]" }
 
@@ -195,13 +201,16 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         for member in members {
             let text = member.key
             guard let parsed = key.parse(text) else {
-                throw MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text))
+                try session.dropElement(MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text)),
+                                        skipping: skipsInvalidElements)
+                continue
             }
             let count = result.count
             do {
                 result[parsed] = try session.withPath(.key(text)) { try decodeItem(member.value) }
             } catch let error as MappingError {
-                throw error.prepending(.key(text))
+                try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
+                continue
             }
             // Member keys are distinct texts here, so a key already present came from another
             // spelling ("07" and "7" into `[Int: V]`): keeping either value would lose the other.
@@ -239,17 +248,28 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
 }
 
 /// `RawRepresentable` types (typically `enum Role: String`) map through their raw value;
-/// a raw value that is not a case is an invalid value.
+/// a raw value that is not a case is an invalid value, or, for an
+/// ``UnknownCaseRepresentable`` type, its `unknownCase` (a relaxation lenient mode lists).
 struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
     let raw: any ValueCodec<Value.RawValue>
     /// The bytes path's memo of converted texts (see ``SharedTextMemo``): only for `String` raw
     /// values, where the text is the raw value as it stands, and only for trivial types (enums
     /// without payloads), whose copies share nothing.
     let texts: SharedTextMemo<Value>?
+    /// Whether `Value` is ``UnknownCaseRepresentable`` (its case is read only when needed: a
+    /// stored `Value` would not be `Sendable`).
+    let hasUnknownCase: Bool
 
     init(raw: any ValueCodec<Value.RawValue>) {
         self.raw = raw
         texts = Value.RawValue.self == String.self && _isPOD(Value.self) ? SharedTextMemo() : nil
+        hasUnknownCase = Value.self is any UnknownCaseRepresentable.Type
+    }
+
+    private static func unknownCase() -> Value? {
+        func unknown<Representable: UnknownCaseRepresentable>(_ type: Representable.Type) -> Any { Representable.unknownCase }
+        guard let representable = Value.self as? any UnknownCaseRepresentable.Type else { return nil }
+        return unknown(representable) as? Value
     }
 
     var typeName: String { String(describing: Value.self) }
@@ -270,7 +290,10 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
             }
         }
         guard let result = Value(rawValue: rawValue) else {
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a raw value of \(typeName)")
+            let error = MappingError.invalidValue(expected: typeName, found: value, detail: "not a raw value of \(typeName)")
+            guard hasUnknownCase, let unknownCase = Self.unknownCase() else { throw error }
+            session.relaxed(error)
+            return unknownCase
         }
         return result
     }

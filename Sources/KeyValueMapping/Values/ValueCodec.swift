@@ -17,6 +17,9 @@ protocol ValueCodec<Value>: Sendable {
     /// `true` when `value` is an absent optional, which a property may omit when encoding.
     func isNil(_ value: Value) -> Bool
 
+    /// `true` for optionals: JSON `null` is a value of the type (`nil`), not an error.
+    var acceptsNull: Bool { get }
+
     /// `true` when `values` is already JSON-compatible exactly as it is, so an array (or a
     /// dictionary) of them can be emitted without converting element by element.
     func passesThrough(_ values: [Value]) -> Bool
@@ -28,14 +31,15 @@ protocol ValueCodec<Value>: Sendable {
     /// existential call per inner array (canada.json has 55,000 two-element arrays).
     func passesThroughNested(_ values: [[Value]]) -> Bool
 
-    /// Decodes every element of a JSON array; an element's error carries its index.
-    func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value]
+    /// Decodes every element of a JSON array; an element's error carries its index. When
+    /// `skipping`, an element that fails (with an error about its value) is dropped instead.
+    func decodeArray(_ array: [Any], _ session: DecodingSession, skipping: Bool) throws -> [Value]
 
     /// Converts one value of a parsed JSON document (the bytes path).
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Value
 
-    /// ``decodeArray(_:_:)`` for the elements of a parsed JSON array.
-    func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value]
+    /// ``decodeArray(_:_:skipping:)`` for the elements of a parsed JSON array.
+    func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value]
 
     /// Reads one value straight from the JSON reader (the streaming bytes path).
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value
@@ -46,6 +50,7 @@ protocol ValueCodec<Value>: Sendable {
 
 extension ValueCodec {
     func isNil(_ value: Value) -> Bool { false }
+    var acceptsNull: Bool { false }
     func passesThrough(_ values: [Value]) -> Bool { alwaysPassesThrough }
     var alwaysPassesThrough: Bool { false }
 
@@ -56,14 +61,14 @@ extension ValueCodec {
 
     // A requirement with a default in the same module is specialised for each concrete codec,
     // so arrays of scalars decode in a tight loop without generic metadata lookups.
-    func decodeArray(_ array: [Any], _ session: DecodingSession) throws -> [Value] {
+    func decodeArray(_ array: [Any], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
         var result: [Value] = []
         result.reserveCapacity(array.count)
         for index in array.indices {
             do {
                 result.append(try session.withPath(.index(index)) { try decode(array[index], session) })
             } catch let error as MappingError {
-                throw error.prepending(.index(index))
+                try session.dropElement(error.prepending(.index(index)), skipping: skipping)
             }
         }
         return result
@@ -75,14 +80,14 @@ extension ValueCodec {
         try decode(json.foundationValue(), session)
     }
 
-    func decodeArray(json array: [JSONValue], _ session: DecodingSession) throws -> [Value] {
+    func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
         var result: [Value] = []
         result.reserveCapacity(array.count)
         for index in array.indices {
             do {
                 result.append(try session.withPath(.index(index)) { try decode(json: array[index], session) })
             } catch let error as MappingError {
-                throw error.prepending(.index(index))
+                try session.dropElement(error.prepending(.index(index)), skipping: skipping)
             }
         }
         return result
@@ -123,95 +128,5 @@ extension NestingSession {
         if StackBounds.isExhausted(below: stackLimit) {
             throw MappingError(.stackExhausted(depth: depth))
         }
-    }
-}
-
-/// Options and running state of one decode; created per call, never shared.
-// A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
-// would run on every access to its counters are switched off.
-final class DecodingSession: NestingSession, KeyTableSession {
-    let options: KeyValueDecoder
-    let isStrict: Bool
-    let keyStyle: NamingStyle
-    @exclusivity(unchecked) var depth = 0
-    let stackLimit = StackBounds.currentLimit()
-    /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
-    /// (lenient errors are recorded where they happen, so the full path must be known there).
-    let isLenient: Bool
-    @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
-    @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
-    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
-    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
-    /// URLs parsed so far in this decode (see ``TextMemo``).
-    @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
-
-    init(options: KeyValueDecoder, lenient: Bool = false) {
-        self.options = options
-        isStrict = options.coercion == .strict
-        keyStyle = options.keyNamingStyle
-        isLenient = lenient
-    }
-
-    /// Runs `body` with `component` appended to the lenient-mode path.
-    @inline(__always)
-    func withPath<R>(_ component: MappingError.PathComponent, _ body: () throws -> R) rethrows -> R {
-        guard isLenient else { return try body() }
-        path.append(component)
-        defer { path.removeLast() }
-        return try body()
-    }
-
-    /// Runs `body` with `components` appended to the lenient-mode path.
-    @inline(__always)
-    func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
-        guard isLenient else { return try body() }
-        path.append(contentsOf: components)
-        defer { path.removeLast(components.count) }
-        return try body()
-    }
-
-    /// Records an error (whose path is relative to the current position) and carries on.
-    func skip(_ error: MappingError) {
-        skipped.append(error.prepending(path))
-    }
-
-    var maximumDepth: Int { options.maximumDepth }
-}
-
-/// Options and running state of one encode; created per call, never shared.
-final class EncodingSession: NestingSession, KeyTableSession {
-    let options: KeyValueEncoder
-    let keyStyle: NamingStyle
-    @exclusivity(unchecked) var depth = 0
-    let stackLimit = StackBounds.currentLimit()
-    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
-    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
-    /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
-    @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
-
-    init(options: KeyValueEncoder, sortedKeys: Bool = false) {
-        self.options = options
-        self.sortedKeys = sortedKeys
-        keyStyle = options.keyNamingStyle
-        omitsNil = options.nilEncoding == .omit
-    }
-
-    let omitsNil: Bool
-    /// The bytes path only: write object keys in UTF-8 order.
-    let sortedKeys: Bool
-
-    var maximumDepth: Int { options.maximumDepth }
-
-    /// Marks `object` as being encoded; throws if it already is (a cycle).
-    func beginObject(_ object: AnyObject) throws {
-        let identifier = ObjectIdentifier(object)
-        if activeObjects.contains(identifier) {
-            throw MappingError(.cycle(type: String(reflecting: type(of: object))))
-        }
-        activeObjects.append(identifier)
-    }
-
-    func endObject() {
-        activeObjects.removeLast()
     }
 }

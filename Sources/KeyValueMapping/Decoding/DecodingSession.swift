@@ -1,0 +1,80 @@
+import Foundation
+
+/// Options and running state of one decode; created per call, never shared.
+// A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
+// would run on every access to its counters are switched off.
+final class DecodingSession: NestingSession, KeyTableSession {
+    let options: KeyValueDecoder
+    let isStrict: Bool
+    let keyStyle: NamingStyle
+    /// The decoder's policies, read once here for the loops.
+    let nullKeepsDefault: Bool
+    let rejectsMissingKeys: Bool
+    let rejectsUnknownKeys: Bool
+    let skipsInvalidElements: Bool
+    @exclusivity(unchecked) var depth = 0
+    let stackLimit = StackBounds.currentLimit()
+    /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
+    /// (lenient errors are recorded where they happen, so the full path must be known there).
+    let isLenient: Bool
+    @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
+    @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
+    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
+    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
+    /// URLs parsed so far in this decode (see ``TextMemo``).
+    @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
+
+    init(options: KeyValueDecoder, lenient: Bool = false) {
+        self.options = options
+        isStrict = options.coercion == .strict
+        keyStyle = options.keyNamingStyle
+        nullKeepsDefault = options.nullDecoding == .useDefault
+        rejectsMissingKeys = options.missingKeys == .reject
+        rejectsUnknownKeys = options.unknownKeys == .reject
+        skipsInvalidElements = options.invalidElements == .skip
+        isLenient = lenient
+    }
+
+    /// Runs `body` with `component` appended to the lenient-mode path.
+    @inline(__always)
+    func withPath<R>(_ component: MappingError.PathComponent, _ body: () throws -> R) rethrows -> R {
+        guard isLenient else { return try body() }
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body` with `components` appended to the lenient-mode path.
+    @inline(__always)
+    func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
+        guard isLenient else { return try body() }
+        path.append(contentsOf: components)
+        defer { path.removeLast(components.count) }
+        return try body()
+    }
+
+    /// A relaxation changed a value (a null kept a default, an element was dropped, a fallback
+    /// or an unknown case was used, an unknown key was passed over): in lenient mode it is listed
+    /// in `skipped`, so a lenient decode is never silent; otherwise the decode carries on quietly.
+    /// `error`'s path is relative to the current position.
+    @inline(__always)
+    func relaxed(_ error: @autoclosure () -> MappingError) {
+        if isLenient { skip(error()) }
+    }
+
+    /// The invalid-element policy, for an element whose decode threw `error` (its path starting
+    /// at the element): the collection's own rule (`skipping`) or the decoder's says whether the
+    /// element is dropped (and listed in lenient mode) or the error stands.
+    @inline(__always)
+    func dropElement(_ error: MappingError, skipping: Bool) throws {
+        guard skipping || skipsInvalidElements, error.isRelaxable else { throw error }
+        relaxed(error)
+    }
+
+    /// Records an error (whose path is relative to the current position) and carries on.
+    func skip(_ error: MappingError) {
+        skipped.append(error.prepending(path))
+    }
+
+    var maximumDepth: Int { options.maximumDepth }
+}
