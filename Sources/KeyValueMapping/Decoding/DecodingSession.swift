@@ -19,8 +19,7 @@ final class DecodingSession: NestingSession, KeyTableSession {
     let isLenient: Bool
     @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
     @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
-    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
-    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
+    @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
 

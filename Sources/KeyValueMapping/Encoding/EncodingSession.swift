@@ -6,8 +6,7 @@ final class EncodingSession: NestingSession, KeyTableSession {
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
     let stackLimit = StackBounds.currentLimit()
-    @exclusivity(unchecked) var keyTables: [ObjectIdentifier: KeyTable] = [:]
-    @exclusivity(unchecked) var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)?
+    @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
     @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
 

@@ -4,6 +4,8 @@
 /// type-declared style has: keys matched as bytes while streaming, quoted once for writing, and
 /// written in declaration order.
 final class KeyTable: Sendable {
+    /// The metadata object the table belongs to (sessions find their tables by it).
+    let owner: ObjectIdentifier
     /// Each decoded property's key, and its single top-level key when it has one.
     let decodeKeys: [ResolvedKey]
     let decodedSingleKeys: [String?]
@@ -40,8 +42,9 @@ final class KeyTable: Sendable {
     /// The table of `properties` (of which `decoded` are decoded), whose keys `keyFor` gives by
     /// property name under the style wanted; `otherNames` are the type's stored properties that
     /// are not mapped, whose keys are known all the same.
-    init(properties: [PropertyDescriptor], decoded: [PropertyDescriptor], otherNames: [String],
+    init(owner: ObjectIdentifier, properties: [PropertyDescriptor], decoded: [PropertyDescriptor], otherNames: [String],
          allowedUnknownKeys: [String], keyFor: (String) -> ResolvedKey) {
+        self.owner = owner
         func key(_ property: PropertyDescriptor) -> ResolvedKey {
             property.keyIsFixed ? property.key : keyFor(property.name)
         }
@@ -83,7 +86,8 @@ final class KeyTable: Sendable {
     }
 
     /// The table of a type with no properties (what a metadata object holds until it is built).
-    static let empty = KeyTable(properties: [], decoded: [], otherNames: [], allowedUnknownKeys: [], keyFor: { .key($0) })
+    static let empty = KeyTable(owner: ObjectIdentifier(KeyTable.self), properties: [], decoded: [], otherNames: [],
+                                allowedUnknownKeys: [], keyFor: { .key($0) })
 
     /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
     @inline(__always)
@@ -113,10 +117,42 @@ extension ResolvedKey {
 /// A session that resolves keys under its own naming style and remembers the tables it used.
 protocol KeyTableSession: AnyObject {
     var keyStyle: NamingStyle { get }
-    /// The last metadata asked about and its table: a decode of many models of one type asks
-    /// again and again, and a pointer compare is cheaper than a dictionary lookup.
-    var lastKeyTable: (metadata: ObjectIdentifier, table: KeyTable)? { get set }
-    var keyTables: [ObjectIdentifier: KeyTable] { get set }
+    /// The tables of this session's style that it has used, for the few model types one call
+    /// meets, found by owner, which costs less than hashing (and custom styles' tables are built
+    /// once per call). The first two are kept without allocating: a call that encodes one small
+    /// model would otherwise pay for a list.
+    var styledKeyTables: StyledKeyTables { get set }
+}
+
+/// The key tables one session has used (see ``KeyTableSession``).
+struct StyledKeyTables {
+    private var first: KeyTable?
+    private var second: KeyTable?
+    private var others: [KeyTable] = []
+
+    /// The table that belongs to `owner`, if this session has used it.
+    @inline(__always)
+    func table(for owner: ObjectIdentifier) -> KeyTable? {
+        if let first, first.owner == owner { return first }
+        if let second, second.owner == owner { return second }
+        // An index loop: in generic callers an iterator would cost a runtime metadata lookup.
+        for index in 0..<others.count where others[index].owner == owner {
+            return others[index]
+        }
+        return nil
+    }
+
+    /// Remembers `table` and returns it.
+    mutating func remember(_ table: KeyTable) -> KeyTable {
+        if first == nil {
+            first = table
+        } else if second == nil {
+            second = table
+        } else {
+            others.append(table)
+        }
+        return table
+    }
 }
 
 extension KeyTableSession {
@@ -124,15 +160,6 @@ extension KeyTableSession {
     @inline(__always)
     func keyTable<Model>(for metadata: ModelMetadata<Model>) -> KeyTable {
         if metadata.keysAreFixed || keyStyle.isAsDeclared { return metadata.declaredKeys }
-        return styledKeyTable(for: metadata)
-    }
-
-    private func styledKeyTable<Model>(for metadata: ModelMetadata<Model>) -> KeyTable {
-        let identifier = ObjectIdentifier(metadata)
-        if let last = lastKeyTable, last.metadata == identifier { return last.table }
-        let table = keyTables[identifier] ?? metadata.keyTable(for: keyStyle)
-        keyTables[identifier] = table
-        lastKeyTable = (identifier, table)
-        return table
+        return styledKeyTables.table(for: ObjectIdentifier(metadata)) ?? styledKeyTables.remember(metadata.keyTable(for: keyStyle))
     }
 }

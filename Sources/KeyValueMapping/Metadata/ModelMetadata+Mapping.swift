@@ -50,12 +50,17 @@ extension ModelMetadata {
         var source = source
         let table = session.keyTable(for: self)
         if session.rejectsUnknownKeys { try checkUnknownKeys(source.keysInReportingOrder, table: table, session) }
-        let keys = table.decodeKeys
         let singleKeys = table.decodedSingleKeys
+        // Without any relaxation on the type or the decoder, `nil` is handed over as it stands:
+        // reading each descriptor's reference would cost a retain and a release per property.
+        let relaxes = hasRelaxations || session.nullKeepsDefault
         // Properties are read in place from a local copy of the list (one retain per model):
         // binding a descriptor to a local would copy it and retain every field, and reading the
         // class's property inside the loop copied each accessor out, per property, per model.
         let decodedProperties = self.decodedProperties
+        // The accessors in a list of their own: reading one from a descriptor copied the whole
+        // descriptor first.
+        let accessors = decodedAccessors
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             for index in decodedProperties.indices {
                 do {
@@ -63,8 +68,16 @@ extension ModelMetadata {
                         // The common case: one top-level key, no allocation, no path until an error.
                         let found: Bool
                         do {
-                            found = try session.withPath(.key(key)) {
-                                try source.decode(key: key, into: decodedProperties[index], at: base, session)
+                            // Two calls rather than a conditional argument: reading the relaxations
+                            // in the same expression made the descriptor's accessor be copied.
+                            if relaxes {
+                                found = try session.withPath(.key(key)) {
+                                    try source.decode(key: key, with: accessors[index], decodedProperties[index].relaxations, into: base, session)
+                                }
+                            } else {
+                                found = try session.withPath(.key(key)) {
+                                    try source.decode(key: key, with: accessors[index], nil, into: base, session)
+                                }
                             }
                         } catch let error as MappingError {
                             throw error.prepending(.key(key))
@@ -74,8 +87,8 @@ extension ModelMetadata {
                         }
                         continue
                     }
-                    let key = keys[index]
-                    if try source.decode(at: key, into: decodedProperties[index], at: base, session) == nil,
+                    let key = table.decodeKeys[index]
+                    if try source.decode(at: key, with: decodedProperties[index].accessor, decodedProperties[index].relaxations, into: base, session) == nil,
                        requiresKeys, decodedProperties[index].isRequired(in: session) {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
                     }

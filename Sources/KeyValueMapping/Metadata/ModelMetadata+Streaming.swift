@@ -52,7 +52,8 @@ extension ModelMetadata {
                 }
                 if let index = matched, let key = keys[index] {
                     if !found.isEmpty { found[index] = true }
-                    if nullsMayKeepDefaults, try reader.peek() == UInt8(ascii: "n"), properties[index].keepsDefaultForNull(session) {
+                    if nullsMayKeepDefaults, try reader.peek() == UInt8(ascii: "n"),
+                       PropertyRelaxations.keepsDefaultForNull(properties[index].relaxations, properties[index].accessor, session) {
                         try reader.syntax { try $0.readLiteral("null") }
                     } else {
                         do {

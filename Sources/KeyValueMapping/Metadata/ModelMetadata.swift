@@ -10,6 +10,8 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
     @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
+    /// Their accessors, for the dictionary path's loop.
+    @exclusivity(unchecked) private(set) var decodedAccessors: [any PropertyAccessor] = []
     /// The keys under the type's own style (``NamingStyle/asDeclared`` when it declares none),
     /// which is every decode's and encode's when `keysAreFixed` or the session's style is
     /// `asDeclared`.
@@ -30,14 +32,17 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var keysAreFixed = true
     /// Whether some property keeps its default for `null` by its own rule (`.useDefaultForNull`).
     @exclusivity(unchecked) private(set) var hasNullRules = false
+    /// Whether some property has a null or fallback rule of its own.
+    @exclusivity(unchecked) private(set) var hasRelaxations = false
     /// Whether the type exempts every key from `unknownKeys = .reject` (`.allowUnknownKeys()`).
     @exclusivity(unchecked) private(set) var allowsAllUnknownKeys = false
     /// Stored properties that are not mapped (ignored, outside the allow list, weak, unowned,
     /// wrapper storage): their keys are still the type's own, never unknown keys.
     @exclusivity(unchecked) private var unmappedNames: [String] = []
     @exclusivity(unchecked) private var resolver: RulesResolver?
-    /// Tables under the built-in styles other than the declared one, built on first use.
-    private let styledKeys = Locked<[Int: KeyTable]>([:])
+    /// Tables under the built-in styles other than the declared one (by
+    /// ``NamingStyle/builtInSlot``), built on first use.
+    private let styledKeys = Locked<[KeyTable?]>([nil, nil, nil])
     /// The type's hooks from its rules; `nil` when not declared.
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
@@ -124,19 +129,21 @@ final class ModelMetadata<Model: Mappable> {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }
         decodedProperties = properties.filter(\.isDecoded)
+        decodedAccessors = decodedProperties.map(\.accessor)
         let mapped = Set(properties.map(\.name))
         unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
-        declaredKeys = makeKeyTable(style: .asDeclared, resolver: resolver)
+        self.resolver = resolver
+        declaredKeys = makeKeyTable(style: .asDeclared)
         emptyEncodedDictionary = [String: Any](minimumCapacity: properties.count)
         declarationOrder = Array(properties.indices)
         requiredCount = decodedProperties.filter(\.isRequired).count
         rulesAllowStreaming = resolver.rules.beforeDecodingHook == nil && resolver.rules.subtypeResolver == nil
         allowsAllUnknownKeys = resolver.rules.unknownKeysAllowed.all
-        hasNullRules = decodedProperties.contains(where: \.nullKeepsDefault)
+        hasNullRules = decodedProperties.contains { $0.relaxations?.nullKeepsDefault == true }
+        hasRelaxations = decodedProperties.contains { $0.relaxations != nil }
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
-        self.resolver = resolver
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {
@@ -159,29 +166,30 @@ final class ModelMetadata<Model: Mappable> {
         properties.append(PropertyDescriptor(
             name: property.name, key: resolver.key(for: property.name, style: .asDeclared), keyIsFixed: fixed,
             ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name),
-            nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback,
-            accessor: accessor))
+            accessor: accessor,
+            relaxations: PropertyRelaxations(nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback)))
     }
 
     /// The keys under `style`: the declared table when the type fixes its keys or `style` is
     /// ``NamingStyle/asDeclared``; for a built-in style a table built once and kept; for a custom
     /// style (a closure, which cannot be compared) a new table, which sessions keep per decode.
     func keyTable(for style: NamingStyle) -> KeyTable {
-        guard let resolver, !keysAreFixed, !style.isAsDeclared else { return declaredKeys }
-        guard let slot = style.builtInSlot else { return makeKeyTable(style: style, resolver: resolver) }
+        guard !keysAreFixed, !style.isAsDeclared else { return declaredKeys }
+        guard let slot = style.builtInSlot else { return makeKeyTable(style: style) }
         // Built inside the lock: a table costs microseconds, and racing builders would only
         // build the same table twice.
         return styledKeys.withLock { tables in
             if let table = tables[slot] { return table }
-            let table = makeKeyTable(style: style, resolver: resolver)
+            let table = makeKeyTable(style: style)
             tables[slot] = table
             return table
         }
     }
 
-    private func makeKeyTable(style: NamingStyle, resolver: RulesResolver) -> KeyTable {
-        KeyTable(properties: properties, decoded: decodedProperties, otherNames: unmappedNames,
-                 allowedUnknownKeys: resolver.rules.unknownKeysAllowed.keys, keyFor: { resolver.key(for: $0, style: style) })
+    private func makeKeyTable(style: NamingStyle) -> KeyTable {
+        guard let resolver else { return declaredKeys }
+        return KeyTable(owner: ObjectIdentifier(self), properties: properties, decoded: decodedProperties, otherNames: unmappedNames,
+                        allowedUnknownKeys: resolver.rules.unknownKeysAllowed.keys, keyFor: { resolver.key(for: $0, style: style) })
     }
 
     private static func declarationError(_ error: MappingError, property: EnumeratedProperty, in typeName: String) -> MappingError {

@@ -3,29 +3,40 @@ import Foundation
 /// Where a model's property values come from: a `[String: Any]` (the dictionary path) or a
 /// parsed JSON object (the bytes path, which never builds a dictionary). The decode loop is
 /// written once, generic over the source, and specialised for each; both hand each value to the
-/// one validate-and-set step, ``PropertyDescriptor/set(_:into:_:)``.
+/// one validate-and-set step, `PropertyRelaxations.set`.
 protocol PropertySource {
-    /// Decodes the value at a single top-level key into the property; `false` when absent.
-    mutating func decode(key: String, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool
+    /// Decodes the value at a single top-level key into the property (its accessor and
+    /// relaxations); `false` when absent.
+    mutating func decode(key: String, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                         into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool
     /// Decodes the value a key path, candidates or gather rule points at; `nil` when absent,
     /// else the path it was found at (errors thrown are relative to that path).
-    func decode(at key: ResolvedKey, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]?
+    func decode(at key: ResolvedKey, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]?
     /// The top-level keys, in the order the unknown-key check reports them: payload order where
     /// there is one, else UTF-8 order.
     var keysInReportingOrder: [String] { get }
 }
 
 extension Dictionary: PropertySource where Key == String, Value == Any {
-    func decode(key: String, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
+    func decode(key: String, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
         guard let value = self[key] else { return false }
-        try property.set(FoundationPayload(value: value), into: base, session)
+        if relaxations == nil, !session.nullKeepsDefault {
+            try accessor.decode(value, into: base, session)
+        } else {
+            try PropertyRelaxations.set(FoundationPayload(value: value), with: accessor, relaxations: relaxations, into: base, session)
+        }
         return true
     }
 
-    func decode(at key: ResolvedKey, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]? {
+    func decode(at key: ResolvedKey, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]? {
         guard let (value, path) = try key.lookup(in: self) else { return nil }
         do {
-            try session.withPath(path) { try property.set(FoundationPayload(value: value), into: base, session) }
+            try session.withPath(path) {
+                try PropertyRelaxations.set(FoundationPayload(value: value), with: accessor, relaxations: relaxations, into: base, session)
+            }
         } catch let error as MappingError {
             throw error.prepending(path)
         }
@@ -45,16 +56,18 @@ struct JSONObjectSource: PropertySource {
         self.object = object
     }
 
-    mutating func decode(key: String, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
+    mutating func decode(key: String, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                         into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
         guard let value = object.value(forKey: key, hint: &hint) else { return false }
-        try property.set(value, into: base, session)
+        try PropertyRelaxations.set(value, with: accessor, relaxations: relaxations, into: base, session)
         return true
     }
 
-    func decode(at key: ResolvedKey, into property: PropertyDescriptor, at base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]? {
+    func decode(at key: ResolvedKey, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]? {
         guard let (value, path) = try key.lookup(in: object) else { return nil }
         do {
-            try session.withPath(path) { try property.set(value, into: base, session) }
+            try session.withPath(path) { try PropertyRelaxations.set(value, with: accessor, relaxations: relaxations, into: base, session) }
         } catch let error as MappingError {
             throw error.prepending(path)
         }

@@ -156,11 +156,9 @@ struct PropertyDescriptor: Sendable {
     let isDecoded: Bool
     /// Whether a missing key is an error (`.require`; see also `isRequired(in:)`).
     let isRequired: Bool
-    /// Whether `null` keeps the prototype's value (`.useDefaultForNull`).
-    let nullKeepsDefault: Bool
-    /// The value a present value that fails to convert becomes (`.fallback`).
-    let fallback: FallbackValue?
     let accessor: any PropertyAccessor
+    /// The property's own null and fallback rules; `nil` when it has neither.
+    let relaxations: PropertyRelaxations?
 }
 
 /// Recognises dictionary types without knowing their generic arguments.

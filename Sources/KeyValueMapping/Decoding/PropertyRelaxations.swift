@@ -28,7 +28,21 @@ extension JSONValue: PayloadValue {
     }
 }
 
-extension PropertyDescriptor {
+/// A property's own relaxations (``MappingRules/useDefaultForNull(_:)``,
+/// ``MappingRules/fallback(_:to:)``). Most properties have none and hold `nil`, so the decode
+/// loop hands over one reference, or none, per property.
+final class PropertyRelaxations: Sendable {
+    /// Whether `null` keeps the prototype's value.
+    let nullKeepsDefault: Bool
+    /// The value a present value that fails to convert becomes.
+    let fallback: FallbackValue?
+
+    init?(nullKeepsDefault: Bool, fallback: FallbackValue?) {
+        guard nullKeepsDefault || fallback != nil else { return nil }
+        self.nullKeepsDefault = nullKeepsDefault
+        self.fallback = fallback
+    }
+
     /// The validate-and-set step the dictionary path and the bytes path's tree share: `null` for
     /// a non-optional property keeps the prototype's value when the property's rule or the
     /// decoder's `nullDecoding` says so; a value that fails to convert becomes the property's
@@ -37,12 +51,17 @@ extension PropertyDescriptor {
     /// (The streaming path decides `null` the same way before reading a value, and leaves values
     /// that fail to this step, through the tree.)
     @inline(__always)
-    func set(_ value: some PayloadValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        if value.isNull, keepsDefaultForNull(session) {
+    static func set(_ value: some PayloadValue, with accessor: any PropertyAccessor, relaxations: PropertyRelaxations?,
+                    into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        // The common property has no relaxation and the decoder none: one test, then the codec.
+        guard relaxations != nil || session.nullKeepsDefault else {
+            return try value.decode(with: accessor, into: base, session)
+        }
+        if value.isNull, keepsDefaultForNull(relaxations, accessor, session) {
             session.relaxed(MappingError(.nullForNonOptional(expected: accessor.typeName), foundValue: "null"))
             return
         }
-        guard let fallback else { return try value.decode(with: accessor, into: base, session) }
+        guard let fallback = relaxations?.fallback else { return try value.decode(with: accessor, into: base, session) }
         do {
             try value.decode(with: accessor, into: base, session)
         } catch let error as MappingError where error.isRelaxable && !value.isNull {
@@ -54,10 +73,12 @@ extension PropertyDescriptor {
     /// Whether `null` keeps the prototype's value: never for an optional property (it becomes
     /// `nil`), else when the property's rule or the decoder says so.
     @inline(__always)
-    func keepsDefaultForNull(_ session: DecodingSession) -> Bool {
-        (nullKeepsDefault || session.nullKeepsDefault) && !accessor.acceptsNull
+    static func keepsDefaultForNull(_ relaxations: PropertyRelaxations?, _ accessor: any PropertyAccessor, _ session: DecodingSession) -> Bool {
+        (relaxations?.nullKeepsDefault == true || session.nullKeepsDefault) && !accessor.acceptsNull
     }
+}
 
+extension PropertyDescriptor {
     /// Whether a missing key is an error: a `.require`d property, or, when the decoder rejects
     /// missing keys, any property that is not optional.
     @inline(__always)
