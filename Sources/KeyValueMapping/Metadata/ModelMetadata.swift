@@ -41,7 +41,10 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var streamable = false
     /// `true` when every key is fixed by the type, so the decoder's naming style is irrelevant.
     @exclusivity(unchecked) private(set) var keysAreFixed = true
-    @exclusivity(unchecked) private var resolver: RulesResolver?
+    @exclusivity(unchecked) private(set) var resolver: RulesResolver?
+    /// Every stored property in declaration order, mapped or not (ignored, weak, wrapper
+    /// storage): what the mapping table lists.
+    @exclusivity(unchecked) private(set) var storedProperties: [StoredProperty] = []
     /// The type's hooks from its rules; `nil` when not declared.
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
@@ -108,6 +111,7 @@ final class ModelMetadata<Model: Mappable> {
                 throw Self.declarationError(error, property: property, in: typeName)
             }
         }
+        checkPrimaryKey(&resolver, storedNames: enumerated.map(\.name))
         let written = enumerated.filter { property in
             if case .skipped = property.role { return false }
             return resolver.isMapped(property.name)
@@ -143,6 +147,7 @@ final class ModelMetadata<Model: Mappable> {
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
+        storedProperties = enumerated.map(StoredProperty.init)
         self.resolver = resolver
     }
 

@@ -15,6 +15,11 @@ protocol PropertyAccessor: Sendable {
     var typeName: String { get }
     /// Whether the property is a dictionary (the only kind a gathered key can fill).
     var isDictionary: Bool { get }
+    /// The property's current value, boxed; `nil` for a `lazy var` not computed yet.
+    func value(in base: UnsafeRawPointer) -> Any?
+    /// Copies the property's value from the model at `source` into the model at `destination`
+    /// (two models of the same type, or a subclass instance as `destination`).
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
 }
 
 /// A plain stored property (`var` or `let`; `let`s are only ever encoded).
@@ -72,6 +77,14 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
+
+    func value(in base: UnsafeRawPointer) -> Any? {
+        storage.read(from: base)
+    }
+
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        storage.write(storage.read(from: source), to: destination)
+    }
 }
 
 /// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
@@ -107,6 +120,15 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
         if session.omitsNil, codec.isNil(value) { return }
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
+    }
+
+    func value(in base: UnsafeRawPointer) -> Any? {
+        storage.read(from: base)
+    }
+
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        // The storage itself, so an uncomputed value stays uncomputed.
+        storage.write(storage.read(from: source), to: destination)
     }
 }
 

@@ -31,6 +31,7 @@ struct RulesResolver {
             if let hook = own.beforeDecodingHook { merged.beforeDecodingHook = hook }
             if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
             if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
+            if let primaryKey = own.primaryKey { merged.primaryKey = primaryKey }
         }
         rules = merged
     }
@@ -48,6 +49,7 @@ struct RulesResolver {
         check(rules.allowed ?? [], "the allow list")
         check(rules.required, "the required list")
         check(rules.transformers.keys.sorted(), "a transformer")
+        check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
         for (name, rule) in rules.keys.sorted(by: { $0.key < $1.key }) {
             let keys: [MappingKey]
             switch rule {
