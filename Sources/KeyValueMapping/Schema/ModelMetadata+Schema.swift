@@ -50,7 +50,8 @@ final class SchemaNode {
     /// Adds `schema` at `path` below this node; `required` makes every step of the path required.
     func insert(_ schema: JSONValue, at path: [MappingError.PathComponent], required: Bool) {
         guard let first = path.first else {
-            values.append(schema)
+            // A candidate key that is also another property's key needs both schemas, once each.
+            if !values.contains(schema) { values.append(schema) }
             return
         }
         let rest = Array(path.dropFirst())
