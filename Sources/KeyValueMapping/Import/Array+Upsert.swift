@@ -64,7 +64,8 @@ extension Array where Element: Mappable {
             throw MappingError(.malformedJSON(error.description), underlyingError: error)
         }
         guard case .array(let elements) = value else {
-            throw MappingError.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Element.self))", found: value.foundationValue())
+            let found = ValueDescription.describe(value.foundationValue())
+            throw MappingError(.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Element.self))", found: found), foundValue: found)
         }
         return try metadata.upsert(elements.map { $0.foundationValue() }, into: &self, decoder: decoder)
     }

@@ -80,9 +80,14 @@ extension ModelMetadata {
         }
         var absent: [PropertyDescriptor] = []
         for property in decodedProperties where try property.key.lookup(in: document) == nil {
+            // Decoding the merged document applies every rule, `.require` included, whatever
+            // `update` does with it.
+            if requiresKey(of: property, decoder: decoder) {
+                throw MappingError(.missingKey(expected: property.accessor.typeName), path: property.key.encodedPaths.first ?? [.key(property.name)])
+            }
             absent.append(property)
         }
-        copy(absent, from: Model(), to: &model)
+        if !absent.isEmpty { copy(absent, from: Model(), to: &model) }
         guard let dictionary = JSONValue.object(document).foundationValue() as? [String: Any] else { return }
         try decoder.update(&model, from: dictionary)
     }

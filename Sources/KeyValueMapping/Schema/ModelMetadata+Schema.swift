@@ -9,6 +9,9 @@ extension ModelMetadata {
         if beforeDecoding != nil || afterEncoding != nil { return Schema.type("object") }
         let keys = self.keys(of: properties, style: builder.encoder.keyNamingStyle)
         let root = SchemaNode()
+        // Later candidate keys are only read, never written: they are described after every
+        // written key, and only where they cannot contradict what another property writes.
+        var readOnlyPaths: [(path: [MappingError.PathComponent], schema: JSONValue)] = []
         for index in properties.indices {
             let property = properties[index]
             let codec = property.facts?.codecValue ?? ()
@@ -23,13 +26,17 @@ extension ModelMetadata {
             case .candidates(let paths):
                 // Every candidate is described (whichever is present is read); the first is the
                 // one written. Required: at least one of them.
-                for path in paths { root.insert(value, at: path, required: paths.count == 1 && required) }
+                if let first = paths.first { root.insert(value, at: first, required: paths.count == 1 && required) }
+                readOnlyPaths += paths.dropFirst().map { ($0, value) }
                 if required, paths.count > 1 { root.alternatives.append(paths.map(SchemaNode.requirement)) }
             case .gather(let gathered):
                 let member = try builder.gatheredValueSchema(of: codec)
                 for (_, path) in gathered { root.insert(member, at: path, required: gathered.count == 1 && required) }
                 if required, gathered.count > 1 { root.alternatives.append(gathered.map { SchemaNode.requirement($0.path) }) }
             }
+        }
+        for (path, value) in readOnlyPaths where root.isFree(path, for: value) {
+            root.insert(value, at: path, required: false)
         }
         return root.objectSchema(additionalProperties: allowsAdditionalProperties(decoder: builder.decoder))
     }
@@ -63,6 +70,21 @@ final class SchemaNode {
             if required { minimumCount = max(minimumCount, index + 1) }
             element(index).insert(schema, at: rest, required: required)
         }
+    }
+
+    /// Whether `schema` can be added at `path` without contradicting what is already there: no
+    /// step passes through a value, and the end is new, or already holds exactly `schema`.
+    func isFree(_ path: [MappingError.PathComponent], for schema: JSONValue) -> Bool {
+        guard let first = path.first else {
+            return (values.isEmpty || values == [schema]) && members.isEmpty && elements.isEmpty
+        }
+        if !values.isEmpty { return false }
+        let next: SchemaNode?
+        switch first {
+        case .key(let key): next = members.first { $0.key == key }?.node
+        case .index(let index): next = elements[index]
+        }
+        return next?.isFree(Array(path.dropFirst()), for: schema) ?? true
     }
 
     /// A schema that holds exactly when `path` is present.

@@ -156,6 +156,8 @@ struct OptionalPrimaryKey: Mappable, Equatable {
             == "(root): malformed JSON: unexpected character ']', expected a string key at line 1, column 3")
         #expect(mappingError { try people.upsert(fromJSON: Data(#"{"id": 1}"#.utf8)) }?.description
             == "(root): expected a JSON array of UpsertPerson, found Dictionary (1 keys)")
+        #expect(mappingError { try people.upsert(fromJSON: Data("null".utf8)) }?.description
+            == "(root): expected a JSON array of UpsertPerson, found null")
         #expect(mappingError { try people.upsert(fromJSON: Data(#"[{"id": 1}, {"id": {}}]"#.utf8)) }?.description
             == "[1].id: expected Int, found Dictionary (0 keys)")
     }

@@ -127,6 +127,13 @@ struct PatchCase: Sendable, CustomTestStringConvertible {
         #expect(mappingError { _ = try Self.ada.applyingMergePatch(value) }?.description == expected)
     }
 
+    @Test func removingARequiredPropertyIsAMissingKey() throws {
+        let record = try LeafRecord(dictionary: ["id": 4, "heading": "T"])
+        #expect(mappingError { _ = try record.applyingMergePatch(try JSONValue(jsonString: #"{"id": null}"#)) }?.description
+            == "id: required key is missing (expected Int)")
+        #expect(try record.applyingMergePatch(try JSONValue(jsonString: #"{"heading": null, "id": 5}"#)).title == "")
+    }
+
     @Test func theDataOverloadAndTheMutatingFormAgree() throws {
         let patch = #"{"name": "Augusta", "email": null}"#
         let fromValue = try Self.ada.applyingMergePatch(try JSONValue(jsonString: patch))

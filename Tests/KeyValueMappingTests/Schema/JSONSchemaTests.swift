@@ -55,6 +55,19 @@ struct IntegerKeyed: Mappable {
     var uint64: [UInt64: Int] = [:]
 }
 
+/// A later candidate key runs through another property's written value.
+struct ConflictingCandidates: Mappable {
+    var title = ""
+    var first = 0
+    var last = 0
+    static var mappingRules: MappingRules {
+        MappingRules()
+            .map("title", to: "name")
+            .map("first", toFirstOf: ["first", "name.first"])
+            .map("last", toFirstOf: ["last", "name"])
+    }
+}
+
 @Suite struct JSONSchemaTests {
     private func compact(_ schema: JSONValue) -> String {
         schema.jsonString(options: [.sortedKeys])
@@ -200,6 +213,14 @@ struct IntegerKeyed: Mappable {
             "newName":{"type":"string"},"oldName":{"type":"string"}},"type":"object"}
             """)
         #expect(compact(try #require(property("other", of: schema))) == ##"{"properties":{"bag":{"$ref":"#/$defs/Bag"}},"type":"object"}"##)
+    }
+
+    @Test func laterCandidatesThatWouldContradictAWrittenKeyAreNotDescribed() throws {
+        #expect(compact(try ConflictingCandidates.jsonSchema()) == """
+            {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"first":{"maximum":9223372036854775807,\
+            "minimum":-9223372036854775808,"type":"integer"},"last":{"maximum":9223372036854775807,"minimum":-9223372036854775808,\
+            "type":"integer"},"name":{"type":"string"}},"type":"object"}
+            """)
     }
 
     @Test func whatASchemaCannotKnowIsLeftOpen() throws {

@@ -134,6 +134,7 @@ extension JSONValue {
         ConformanceCase("TableRepo") { [TableRepo(), try TableRepo(dictionary: ["repo_id": 1, "items": [["id": 3]], "stamps": ["2024-01-02"]])] },
         ConformanceCase("Optionals") { [ValidatedModels.Optionals(), try optionals()] },
         ConformanceCase("Optionals, writing null", encoder: writesNull) { [ValidatedModels.Optionals(), try optionals()] },
+        ConformanceCase("ConflictingCandidates") { [try ConflictingCandidates(dictionary: ["name": "n", "first": 1, "last": 2])] },
         ConformanceCase("TwoAddresses") { [ValidatedModels.TwoAddresses()] },
         ConformanceCase("PatchPerson") { [try PatchPerson(dictionary: ["id": 1, "name": "Ada", "meta": ["rank": 2], "friends": ["x": ["name": "y"]]])] },
         ConformanceCase("UpsertPerson") { [try UpsertPerson(dictionary: ["id": 1, "name": "Ada", "email": "a@example.com"])] },
