@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an ``Swift/Array/upsert(from:decoder:)`` did: how many records it appended and how many
+/// What an `upsert(from:decoder:)` did: how many records it appended and how many
 /// existing records it updated.
 public struct UpsertSummary: Sendable, Equatable, CustomStringConvertible {
     /// Payload elements whose primary key matched no record: decoded and appended.

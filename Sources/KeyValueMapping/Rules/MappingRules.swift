@@ -154,7 +154,7 @@ public struct MappingRules: Sendable {
         return rules
     }
 
-    /// Names the property that identifies a record, for ``Swift/Array/upsert(from:decoder:)``:
+    /// Names the property that identifies a record, for `upsert(from:decoder:)`:
     /// a payload element whose key matches an existing record updates it, any other is
     /// appended. The property must be a mapped `var` of a `Hashable` type; a subclass inherits
     /// its base class's primary key unless it declares its own.
