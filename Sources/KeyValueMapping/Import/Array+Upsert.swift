@@ -44,6 +44,8 @@ extension Array where Element: Mappable {
     ///
     /// - Throws: ``MappingError``. An element's error starts with its index (`[3].id: required
     ///   key is missing (expected Int)`); the elements before it have been applied, the rest not.
+    ///   A value-type record the failing element matched is left as it was; a class instance may
+    ///   be partly updated, as ``Mappable/update(from:)`` leaves a model it fails on.
     ///   A type without a primary key, or with one that is not a mapped `Hashable` `var`, is an
     ///   `invalidDeclaration`; two existing records with the same key are an error before any
     ///   element is applied.

@@ -67,7 +67,15 @@ extension ModelMetadata {
                 }
                 let identity = try self.identity(of: dictionary, key: key, property: property, facts: facts, decoder: decoder)
                 if let position = positions[identity] {
-                    try decoder.update(&records[position], from: dictionary)
+                    if isClass {
+                        try decoder.update(&records[position], from: dictionary)
+                    } else {
+                        // `update` writes property by property: a value is updated as a copy and
+                        // stored only when the whole element decoded.
+                        var record = records[position]
+                        try decoder.update(&record, from: dictionary)
+                        records[position] = record
+                    }
                     summary.updated += 1
                 } else {
                     let record = try decoder.decode(Model.self, from: dictionary)

@@ -129,10 +129,14 @@ struct OptionalPrimaryKey: Mappable, Equatable {
         #expect(error?.description == expected)
     }
 
-    @Test func elementsBeforeAFailingOneAreApplied() {
+    @Test func elementsBeforeAFailingOneAreAppliedAndTheFailingRecordIsKept() {
         var people = Self.people
         _ = mappingError { try people.upsert(from: [["id": 1, "name": "Augusta"], ["id": 9, "name": "Nine"], ["id": "x"]]) }
         #expect(people.map(\.name) == ["Augusta", "Grace", "Alan", "Nine"])
+        // The failing element's own record: its name decodes before its visits fail.
+        let error = mappingError { try people.upsert(from: [["id": 2, "name": "Hopper", "visits": "many"]]) }
+        #expect(error?.keyPath == "[0].visits")
+        #expect(people[1] == UpsertPerson(id: 2, name: "Grace", email: nil, visits: 2))
     }
 
     @Test func aNullKeyOfAnOptionalPrimaryKeyIsAnError() throws {
