@@ -131,6 +131,10 @@ func runBenchmarks(_ options: Options) throws {
         ParseOnly.printTable(try ParseOnly.measure(runner: runner, workloads: parseOnly))
     }
     if selected(.flat) {
+        starting("upsert: \(Report.grouped(Double(UpsertBenchmark.payloadCount))) records into \(Report.grouped(Double(UpsertBenchmark.existingCount))) existing by primary key, against a hand-written merge")
+        UpsertBenchmark.printTable(try UpsertBenchmark.measure(runner: runner))
+    }
+    if selected(.flat) {
         starting("memory: peak RSS of decoding \(options.quick ? 10 : 100) MB of flat records, in fresh child processes")
         MemoryProbe.printReport(try MemoryProbe.measure(megabytes: options.quick ? 10 : 100))
     }

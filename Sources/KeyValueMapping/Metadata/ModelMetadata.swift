@@ -39,7 +39,10 @@ final class ModelMetadata<Model: Mappable> {
     /// Stored properties that are not mapped (ignored, outside the allow list, weak, unowned,
     /// wrapper storage): their keys are still the type's own, never unknown keys.
     @exclusivity(unchecked) private var unmappedNames: [String] = []
-    @exclusivity(unchecked) private var resolver: RulesResolver?
+    @exclusivity(unchecked) private(set) var resolver: RulesResolver?
+    /// Every stored property in declaration order, mapped or not (ignored, weak, wrapper
+    /// storage): what the mapping table lists.
+    @exclusivity(unchecked) private(set) var storedProperties: [StoredProperty] = []
     /// Tables under the built-in styles other than the declared one (by
     /// ``NamingStyle/builtInSlot``), built on first use.
     private let styledKeys = Locked<[KeyTable?]>([nil, nil, nil])
@@ -120,6 +123,7 @@ final class ModelMetadata<Model: Mappable> {
                 }
             }
         }
+        checkPrimaryKey(&resolver, storedNames: enumerated.map(\.name))
         let written = zip(enumerated, roles).compactMap { property, role -> EnumeratedProperty? in
             if case .skipped = role { return nil }
             return resolver.isMapped(property.name) ? property : nil
@@ -144,6 +148,7 @@ final class ModelMetadata<Model: Mappable> {
         beforeDecoding = resolver.rules.beforeDecodingHook
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
+        storedProperties = zip(enumerated, roles).map(StoredProperty.init)
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {

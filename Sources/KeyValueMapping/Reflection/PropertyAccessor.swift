@@ -22,6 +22,11 @@ protocol PropertyAccessor: Sendable {
     func accepts(_ value: Any) -> Bool
     /// Whether the property is a dictionary (the only kind a gathered key can fill).
     var isDictionary: Bool { get }
+    /// The property's current value, boxed; `nil` for a `lazy var` not computed yet.
+    func value(in base: UnsafeRawPointer) -> Any?
+    /// Copies the property's value from the model at `source` into the model at `destination`
+    /// (two models of the same type, or a subclass instance as `destination`).
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
 }
 
 /// A plain stored property (`var` or `let`; `let`s are only ever encoded).
@@ -93,6 +98,14 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
     }
+
+    func value(in base: UnsafeRawPointer) -> Any? {
+        storage.read(from: base)
+    }
+
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        storage.write(storage.read(from: source), to: destination)
+    }
 }
 
 /// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
@@ -138,6 +151,15 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
         guard let value = storage.read(from: base) else { return }
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
+    }
+
+    func value(in base: UnsafeRawPointer) -> Any? {
+        storage.read(from: base)
+    }
+
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        // The storage itself, so an uncomputed value stays uncomputed.
+        storage.write(storage.read(from: source), to: destination)
     }
 }
 

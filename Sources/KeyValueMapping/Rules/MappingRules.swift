@@ -61,6 +61,7 @@ public struct MappingRules: Sendable {
     var skipsInvalidElements: [String] = []
     var fallbacks: [String: FallbackValue] = [:]
     var unknownKeysAllowed = UnknownKeyExemption()
+    var primaryKey: String?
 
     /// A hook that reads or rewrites a payload dictionary.
     public typealias DictionaryHook = @Sendable (inout [String: Any]) throws -> Void
@@ -197,6 +198,24 @@ public struct MappingRules: Sendable {
         } else {
             rules.unknownKeysAllowed.keys += keys
         }
+        return rules
+    }
+
+    /// Names the property that identifies a record, for `upsert(from:decoder:)`:
+    /// a payload element whose key matches an existing record updates it, any other is
+    /// appended. The property must be a mapped `var` of a `Hashable` type; a subclass inherits
+    /// its base class's primary key unless it declares its own.
+    ///
+    /// ```swift
+    /// struct Person: Mappable {
+    ///     var id = 0
+    ///     var name = ""
+    ///     static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+    /// }
+    /// ```
+    public func primaryKey(_ property: String) -> MappingRules {
+        var rules = self
+        rules.primaryKey = property
         return rules
     }
 

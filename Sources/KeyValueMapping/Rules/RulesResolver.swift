@@ -52,6 +52,7 @@ struct RulesResolver {
             if let hook = own.beforeDecodingHook { merged.beforeDecodingHook = hook }
             if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
             if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
+            if let primaryKey = own.primaryKey { merged.primaryKey = primaryKey }
         }
         rules = merged
     }
@@ -72,6 +73,7 @@ struct RulesResolver {
         check(rules.nullKeepsDefault, "useDefaultForNull")
         check(rules.skipsInvalidElements, "skipInvalidElements")
         check(rules.fallbacks.keys.sorted(), "a fallback")
+        check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
         for (name, rule) in rules.keys.sorted(by: { $0.key < $1.key }) {
             let keys: [MappingKey]
             switch rule {

@@ -1,7 +1,7 @@
 import Foundation
 import KeyValueMapping
 
-enum Role: String, Equatable { case member, admin }
+enum Role: String, Equatable, CaseIterable { case member, admin }
 
 struct Address: Mappable, Equatable {
     var city = ""

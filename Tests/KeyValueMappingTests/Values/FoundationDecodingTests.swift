@@ -14,7 +14,7 @@ struct FoundationValues: Mappable {
     var optionalAny: Any?
 }
 
-enum Level: Int { case low = 1, high = 2 }
+enum Level: Int, CaseIterable { case low = 1, high = 2 }
 
 @Suite struct FoundationDecodingTests {
     static let cases: [DecodeCase] = [

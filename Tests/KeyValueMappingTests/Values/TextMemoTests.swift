@@ -36,7 +36,7 @@ struct Links: Mappable {
     }
 }
 
-enum Temperature: String { case kelvin = "K", celsius = "C" }
+enum Temperature: String, CaseIterable { case kelvin = "K", celsius = "C" }
 
 /// A trivial type with a `String` raw value and more distinct values than an enum memo keeps.
 struct Letter: RawRepresentable, Equatable {

@@ -1,0 +1,40 @@
+/// What the views of a model (mapping table, schema, patch, import) ask of a property beyond
+/// decoding and encoding it: its Swift type and its codec, as the accessor already holds them.
+protocol AccessorFacts {
+    /// The property's Swift type (`String?` for `var email: String?`, `Int` for `lazy var n: Int`).
+    var valueType: Any.Type { get }
+    /// The property's codec (a `ValueCodec` of `valueType`), for views that describe values.
+    var codecValue: any Sendable { get }
+    /// Converts one JSON value with the property's codec (rules and transformer included) and
+    /// returns it boxed.
+    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any
+}
+
+extension StoredPropertyAccessor: AccessorFacts {
+    var valueType: Any.Type { Value.self }
+    var codecValue: any Sendable { codec }
+
+    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any {
+        try codec.decode(value, session)
+    }
+}
+
+extension LazyPropertyAccessor: AccessorFacts {
+    var valueType: Any.Type { Value.self }
+    var codecValue: any Sendable { codec }
+
+    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any {
+        try codec.decode(value, session)
+    }
+}
+
+extension PropertyDescriptor {
+    /// The accessor's facts; every accessor the metadata builds provides them.
+    var facts: (any AccessorFacts)? { accessor as? any AccessorFacts }
+
+    /// Whether the property's Swift type is an `Optional`.
+    var isOptional: Bool {
+        guard let type = facts?.valueType else { return false }
+        return type is any OptionalCodecProvider.Type
+    }
+}

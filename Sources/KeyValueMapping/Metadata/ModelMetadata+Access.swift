@@ -1,0 +1,57 @@
+/// Reading and copying single properties through the cached accessors, for the views built on
+/// the metadata (merge patches reset properties to their prototype values, imports read
+/// primary keys); the decode and encode loops never use these.
+extension ModelMetadata {
+    /// The current value of `property` in `model`, boxed; `nil` for an uncomputed `lazy var`.
+    func value(of property: PropertyDescriptor, in model: Model) -> Any? {
+        ModelStorage.withFields(of: model, isClass: isClass) { property.accessor.value(in: $0) }
+    }
+
+    /// Copies the values of `list` from `source` into `destination`, two distinct models of
+    /// this type (for classes, two distinct instances).
+    func copy(_ list: [PropertyDescriptor], from source: Model, to destination: inout Model) {
+        guard !list.isEmpty else { return }
+        ModelStorage.withFields(of: source, isClass: isClass) { from in
+            ModelStorage.withMutableFields(of: &destination, isClass: isClass) { to in
+                for property in list {
+                    property.accessor.copyValue(from: from, to: to)
+                }
+            }
+        }
+    }
+
+    /// The descriptor of the mapped property named `name`, if there is one.
+    func property(named name: String) -> PropertyDescriptor? {
+        properties.first { $0.name == name }
+    }
+}
+
+/// One stored property as declared, mapped or not: the mapping table lists every one.
+struct StoredProperty {
+    /// The name users write (`x` for `lazy var x`).
+    let name: String
+    /// The declaring type, as `String(reflecting:)` spells it.
+    let ownerName: String
+    /// The declared type (the wrapped type of a `lazy var`).
+    let declaredType: Any.Type
+    /// Why the library never maps it (`weak` and `unowned` references), if that is decided by
+    /// the declaration itself rather than by the rules.
+    let skipReason: String?
+
+    /// The property as enumerated, with the role its type's rules give it.
+    init(_ property: EnumeratedProperty, role: PropertyRole) {
+        name = property.name
+        ownerName = property.ownerName
+        switch role {
+        case .lazyStorage(let wrappedType):
+            declaredType = wrappedType
+            skipReason = nil
+        case .skipped(let reason):
+            declaredType = property.field.type
+            skipReason = reason
+        case .variable, .constant, .wrapperStorage:
+            declaredType = property.field.type
+            skipReason = nil
+        }
+    }
+}

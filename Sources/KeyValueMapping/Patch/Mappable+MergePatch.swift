@@ -1,0 +1,152 @@
+import Foundation
+
+extension Mappable {
+    /// This model with a JSON Merge Patch (RFC 7396) applied, as a `PATCH` endpoint does.
+    ///
+    /// ```swift
+    /// struct Profile: Mappable {
+    ///     var name = ""
+    ///     var bio: String?
+    ///     var tags: [String] = []
+    /// }
+    /// var profile = Profile()
+    /// profile.name = "Ada"
+    /// profile.bio = "Mathematician"
+    /// let patched = try profile.applyingMergePatch(JSONValue(jsonString: #"{"bio": null, "tags": ["math"]}"#))
+    /// print(patched.name, patched.bio as Any, patched.tags)   // Ada nil ["math"]
+    /// ```
+    ///
+    /// The patch works on the model's JSON form (what the encoder writes, `nil` written as
+    /// `null`): members present in the patch replace, nested objects merge recursively, arrays
+    /// replace whole, and `null` removes. A removed optional property becomes `nil`; a removed
+    /// non-optional property returns to its prototype value (the value `init()` gives it). The
+    /// result is decoded with all the model's rules, so a wrong value is a ``MappingError`` with
+    /// its key path (`tags[0]: expected String, found Int 5`). Properties the JSON form does not
+    /// hold keep their values: `let`s, and for value types the ignored properties. A class
+    /// model is patched on a new instance of its dynamic type, whose ignored properties take
+    /// their prototype values; ``applyMergePatch(_:)-(JSONValue)`` updates an instance in place.
+    ///
+    /// A patch member for a key the model's JSON form does not have (a later candidate key, an
+    /// unknown key) is merged as RFC 7396 says and then ignored by the decoder, as it ignores
+    /// any unknown key.
+    /// - Throws: ``MappingError``; patches nested deeper than the decoder's maximum depth (512)
+    ///   fail with `depthLimitExceeded`.
+    public func applyingMergePatch(_ patch: JSONValue) throws -> Self {
+        try MergePatchEntry.applying(patch, to: self)
+    }
+
+    /// ``applyingMergePatch(_:)-(JSONValue)`` with the patch as JSON bytes.
+    public func applyingMergePatch(_ patch: Data) throws -> Self {
+        try applyingMergePatch(try MergePatchEntry.parse(patch))
+    }
+
+    /// Applies a JSON Merge Patch to this model in place; a class instance keeps its identity
+    /// (and its ignored properties). See ``applyingMergePatch(_:)-(JSONValue)``.
+    public mutating func applyMergePatch(_ patch: JSONValue) throws {
+        if Self.self is AnyClass {
+            try MergePatchEntry.patchInPlace(patch, self)
+        } else {
+            self = try applyingMergePatch(patch)
+        }
+    }
+
+    /// ``applyMergePatch(_:)-(JSONValue)`` with the patch as JSON bytes.
+    public mutating func applyMergePatch(_ patch: Data) throws {
+        try applyMergePatch(try MergePatchEntry.parse(patch))
+    }
+
+    /// The smallest JSON Merge Patch that turns `old` into this model:
+    /// `old.applyingMergePatch(new.mergePatch(from: old))` equals `new` in every property the
+    /// JSON form holds.
+    ///
+    /// ```swift
+    /// struct Profile: Mappable { var name = ""; var bio: String?; var tags: [String] = [] }
+    /// var old = Profile()
+    /// old.name = "Ada"
+    /// old.bio = "Mathematician"
+    /// var new = old
+    /// new.bio = nil
+    /// new.tags = ["math"]
+    /// print(try new.mergePatch(from: old).jsonString())   // {"bio":null,"tags":["math"]}
+    /// ```
+    ///
+    /// Changed members are listed, nested models as nested patches, arrays whole; `{}` means no
+    /// change. `let`s and ignored properties are not in the JSON form, so no patch carries them.
+    /// - Throws: ``MappingError`` when no merge patch can express the change: a `null` that must
+    ///   stay inside a dictionary or an `Any` value (RFC 7396's `null` removes a member), or a
+    ///   class instance replaced by one of another class.
+    public func mergePatch(from old: Self) throws -> JSONValue {
+        try MergePatchEntry.difference(from: old, to: self)
+    }
+}
+
+/// Opens a class model's dynamic type, so a `Circle` held as a `Shape` is patched and compared
+/// with `Circle`'s properties.
+enum MergePatchEntry {
+    static func parse(_ bytes: Data) throws -> JSONValue {
+        do {
+            return try JSONValue(jsonData: bytes)
+        } catch {
+            throw MappingError(.malformedJSON(error.description), underlyingError: error)
+        }
+    }
+
+    static func applying<Model: Mappable>(_ patch: JSONValue, to model: Model) throws -> Model {
+        if let dynamic = dynamicType(of: model) {
+            return try applying(patch, to: model, as: dynamic)
+        }
+        let metadata = try ModelMetadata.of(Model.self)
+        var result = metadata.isClass ? metadata.mappedCopy(of: model) : model
+        try metadata.applyMergePatch(patch, to: &result)
+        return result
+    }
+
+    private static func applying<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, to model: Model, as type: Dynamic.Type) throws -> Model {
+        guard let instance = model as? Dynamic else { throw mismatch(model, Dynamic.self) }
+        let result = try applying(patch, to: instance)
+        guard let typed = result as? Model else { throw mismatch(result, Model.self) }
+        return typed
+    }
+
+    static func patchInPlace<Model: Mappable>(_ patch: JSONValue, _ model: Model) throws {
+        if let dynamic = dynamicType(of: model) {
+            return try patchInPlace(patch, model, as: dynamic)
+        }
+        var instance = model
+        try ModelMetadata.of(Model.self).applyMergePatch(patch, to: &instance)
+    }
+
+    private static func patchInPlace<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, _ model: Model, as type: Dynamic.Type) throws {
+        guard let instance = model as? Dynamic else { throw mismatch(model, Dynamic.self) }
+        try patchInPlace(patch, instance)
+    }
+
+    static func difference<Model: Mappable>(from old: Model, to new: Model) throws -> JSONValue {
+        let oldType = dynamicType(of: old) ?? Model.self
+        let newType = dynamicType(of: new) ?? Model.self
+        guard oldType == newType else {
+            throw MappingError(.other("a JSON merge patch cannot change the class of a model (from \(SwiftTypeName.of(oldType)) to \(SwiftTypeName.of(newType)))"))
+        }
+        if let dynamic = dynamicType(of: old) {
+            return try difference(from: old, to: new, as: dynamic)
+        }
+        return try ModelMetadata.of(Model.self).mergePatch(from: old, to: new)
+    }
+
+    private static func difference<Model: Mappable, Dynamic: Mappable>(from old: Model, to new: Model, as type: Dynamic.Type) throws -> JSONValue {
+        guard let before = old as? Dynamic, let after = new as? Dynamic else { throw mismatch(old, Dynamic.self) }
+        return try difference(from: before, to: after)
+    }
+
+    /// The class of `model` when it is a `Mappable` subclass of its static type, else `nil`.
+    private static func dynamicType<Model: Mappable>(of model: Model) -> (any Mappable.Type)? {
+        guard Model.self is AnyClass else { return nil }
+        let object = model as AnyObject
+        guard type(of: object) != Model.self, let dynamic = type(of: object) as? any Mappable.Type else { return nil }
+        return dynamic
+    }
+
+    private static func mismatch(_ value: Any, _ type: Any.Type) -> MappingError {
+        MappingError(.other("cannot view \(String(reflecting: Swift.type(of: value))) as \(String(reflecting: type))"))
+    }
+}
