@@ -102,7 +102,8 @@ final class ModelMetadata<Model: Mappable> {
                         }
                     case .variable, .constant:
                         let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
-                                                              skipsInvalidElements: skipsInvalidElements, factory: factory, prototype: prototypeFields)
+                                                              skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
+                                                              factory: factory, prototype: prototypeFields)
                         add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
                     case .lazyStorage(let wrappedType):
                         let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer,
@@ -224,10 +225,12 @@ final class ModelMetadata<Model: Mappable> {
     }
 
     private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
-                                          factory: CodecFactory, prototype: UnsafeRawPointer) throws -> any PropertyAccessor {
+                                          isRequired: Bool, factory: CodecFactory, prototype: UnsafeRawPointer) throws -> any PropertyAccessor {
         let storage = FieldStorage<V>(offset: offset)
         let codec = try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory)
-        return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: !codec.isNil(storage.read(from: prototype)))
+        // Omitting a nil would decode back as the prototype's value, or, for a required key, fail.
+        let writesNullForNil = isRequired || !codec.isNil(storage.read(from: prototype))
+        return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: writesNullForNil)
     }
 
     private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,

@@ -34,8 +34,9 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value>
     let codec: any ValueCodec<Value>
     /// Whether a `nil` is written as `null` even when the encoder omits nils: true when the
-    /// prototype's value is not `nil` (for non-optional types it never matters). Omitting the key
-    /// would make decoding the output restore the prototype's value instead of `nil`.
+    /// prototype's value is not `nil` or the key is required (for non-optional types it never
+    /// matters). Omitting the key would make decoding the output restore the prototype's value
+    /// instead of `nil`, or fail for a required key.
     let writesNullForNil: Bool
 
     var typeName: String { codec.typeName }

@@ -156,5 +156,21 @@ struct RulesResolver {
                 problems.append("\"\(otherName)\" is written inside \"\(name)\"'s key \(MappingError(.other(""), path: path).keyPath)")
             }
         }
+        // Two paths through one key must agree on what it holds: `a.b` makes `a` an object,
+        // `a[0]` an array, and writing both would keep only one of them.
+        for first in all.indices {
+            for second in all.indices where second > first {
+                let (left, right) = (all[first].path, all[second].path)
+                let shared = zip(left, right).prefix { $0 == $1 }.count
+                guard shared > 0, shared < left.count, shared < right.count else { continue }
+                switch (left[shared], right[shared]) {
+                case (.key, .index), (.index, .key):
+                    let step = MappingError(.other(""), path: Array(left.prefix(shared))).keyPath
+                    problems.append("\"\(all[first].name)\" and \"\(all[second].name)\" need \(step) to be both an object and an array")
+                default:
+                    continue
+                }
+            }
+        }
     }
 }

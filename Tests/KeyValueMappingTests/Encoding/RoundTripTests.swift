@@ -21,6 +21,13 @@ struct PresetOptionals: Mappable {
     }
 }
 
+/// A required optional: `null` is a value for it, and an omitted key an error.
+struct RequiredOptional: Mappable {
+    var email: String?
+    var name = ""
+    static var mappingRules: MappingRules { MappingRules().require("email") }
+}
+
 @Suite struct RoundTripTests {
     enum Route: String, CaseIterable, Sendable { case dictionary, bytes }
 
@@ -77,5 +84,17 @@ struct PresetOptionals: Mappable {
         let model = try PresetOptionals(jsonString: #"{"plain": null}"#)
         #expect(try model.dictionary()["plain"] == nil)
         #expect(try model.dictionary()["count"] as? Int == 3)
+    }
+
+    @Test(arguments: Route.allCases)
+    func aRequiredOptionalThatIsNilIsWrittenAsNull(_ route: Route) throws {
+        let model = switch route {
+        case .bytes: try RequiredOptional(jsonString: #"{"email": null, "name": "a"}"#)
+        case .dictionary: try RequiredOptional(dictionary: ["email": NSNull(), "name": "a"])
+        }
+        #expect(model.email == nil)
+        #expect(try model.jsonString() == #"{"email":null,"name":"a"}"#)
+        #expect(try RequiredOptional(jsonString: model.jsonString()).email == nil)
+        #expect(try RequiredOptional(dictionary: model.dictionary()).name == "a")
     }
 }

@@ -105,6 +105,12 @@ struct LastAllowedIndex: Mappable {
     static var mappingRules: MappingRules { MappingRules().map("first", to: "items[10000]") }
 }
 
+struct ObjectAndArray: Mappable {
+    var name = ""
+    var first = 0
+    static var mappingRules: MappingRules { MappingRules().map("name", to: "data.name").map("first", to: "data[0]") }
+}
+
 @Suite struct RuleEdgeCaseTests {
     enum Route: String, CaseIterable, Sendable { case dictionary, bytes }
 
@@ -216,5 +222,13 @@ struct LastAllowedIndex: Mappable {
         #expect(model.first == 5)
         let items = try #require(try model.dictionary()["items"] as? [Any])
         #expect(items.count == 10_001 && items.last as? Int == 5)
+    }
+
+    @Test func twoPathsMustAgreeOnWhatAKeyHolds() {
+        guard case .invalidDeclaration(_, let problems)? = mappingError({ _ = try ObjectAndArray(dictionary: [:]) })?.reason else {
+            Issue.record("expected invalidDeclaration")
+            return
+        }
+        #expect(problems == ["\"name\" and \"first\" need data to be both an object and an array"])
     }
 }
