@@ -39,23 +39,28 @@ extension JSONValue {
     /// under construction waits on an explicit stack while its elements are converted, so a
     /// value nested as deep as the reader allows converts on any thread.
     private static func foundationContainer(_ root: JSONValue) -> Any {
+        // Where each open container is; what it has built so far lives on a stack of its own
+        // kind and is appended to in place (held in the frame, it would be copied per element).
         enum Frame {
-            case array(elements: [JSONValue], next: Int, built: [Any])
-            case object(members: JSONObject, next: Int, built: [String: Any])
+            case array(elements: [JSONValue], next: Int)
+            case object(members: JSONObject, next: Int)
         }
         var frames: [Frame] = []
+        var arrays: [[Any]] = []
+        var objects: [[String: Any]] = []
         var current = root
         descend: while true {
             var result: Any
             switch current {
             case .array(let elements) where !elements.isEmpty:
-                var built: [Any] = []
-                built.reserveCapacity(elements.count)
-                frames.append(.array(elements: elements, next: 1, built: built))
+                frames.append(.array(elements: elements, next: 1))
+                arrays.append([])
+                arrays[arrays.count - 1].reserveCapacity(elements.count)
                 current = elements[0]
                 continue descend
             case .object(let members) where !members.isEmpty:
-                frames.append(.object(members: members, next: 1, built: [String: Any](minimumCapacity: members.count)))
+                frames.append(.object(members: members, next: 1))
+                objects.append([String: Any](minimumCapacity: members.count))
                 current = members[0].value
                 continue descend
             case .array:
@@ -67,24 +72,26 @@ extension JSONValue {
             }
             // `result` completes the innermost open container's next slot; a container that is
             // then full completes its parent's, and so on up.
-            while let frame = frames.popLast() {
+            while let frame = frames.last {
                 switch frame {
-                case .array(let elements, let next, var built):
-                    built.append(result)
+                case .array(let elements, let next):
+                    arrays[arrays.count - 1].append(result)
                     if next < elements.count {
-                        frames.append(.array(elements: elements, next: next + 1, built: built))
+                        frames[frames.count - 1] = .array(elements: elements, next: next + 1)
                         current = elements[next]
                         continue descend
                     }
-                    result = built
-                case .object(let members, let next, var built):
-                    built[members[next - 1].key] = result
+                    frames.removeLast()
+                    result = arrays.removeLast()
+                case .object(let members, let next):
+                    objects[objects.count - 1][members[next - 1].key] = result
                     if next < members.count {
-                        frames.append(.object(members: members, next: next + 1, built: built))
+                        frames[frames.count - 1] = .object(members: members, next: next + 1)
                         current = members[next].value
                         continue descend
                     }
-                    result = built
+                    frames.removeLast()
+                    result = objects.removeLast()
                 }
             }
             return result
