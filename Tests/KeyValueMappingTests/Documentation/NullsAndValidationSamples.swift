@@ -6,6 +6,7 @@ import KeyValueMapping
 extension DocumentationSamples {
     static let nullsAndValidation: [Sample] = [
         Sample("nulls-errors", nullsErrors),
+        Sample("nulls-tolerance", nullsTolerance),
     ]
 
     static func nullsErrors() throws {
@@ -35,6 +36,36 @@ extension DocumentationSamples {
         // uint8: Int 300 does not fit in UInt8
         // int: Double 1.5 is not exactly representable as Int
         // friends[2].int: expected Int, found String "twelve"
+        // end sample
+    }
+
+    static func nullsTolerance() throws {
+        // sample nulls-tolerance
+
+        struct Reading: Mappable { var sensor = ""; var value = 0.0 }
+        struct Batch: Mappable {
+            var station = ""
+            var readings: [Reading] = []
+            var labels: [String: Int] = [:]
+        }
+
+        var decoder = KeyValueDecoder()
+        decoder.invalidElements = .skip
+        decoder.missingKeys = .reject
+        let payload: [String: Any] = [
+            "station": "north",
+            "readings": [["sensor": "a", "value": 1.5], ["sensor": "b"], ["sensor": "c", "value": "high"]],
+            "labels": ["x": 1, "y": "two"],
+        ]
+        let batch = try decoder.decode(Batch.self, from: payload)
+        print(batch.readings.map(\.sensor), batch.labels)
+        // ["a"] ["x": 1]
+
+        let (_, skipped) = try decoder.decodeLeniently(Batch.self, from: payload)
+        for relaxation in skipped { print(relaxation) }
+        // readings[1].value: required key is missing (expected Double)
+        // readings[2].value: expected Double, found String "high"
+        // labels.y: expected Int, found String "two"
         // end sample
     }
 }

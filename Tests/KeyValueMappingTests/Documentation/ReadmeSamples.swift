@@ -6,6 +6,7 @@ import KeyValueMapping
 extension DocumentationSamples {
     static let readme: [Sample] = [
         Sample("readme-first-screen", readmeFirstScreen),
+        Sample("readme-tolerance", readmeTolerance),
         Sample("readme-rules", readmeRules),
         Sample("readme-entry-points", readmeEntryPoints),
     ]
@@ -106,6 +107,53 @@ extension DocumentationSamples {
         for error in skipped { print(error) }
         // age: expected Int, found String "old"
         // friends[0].active: expected Bool, found String "maybe" (text must be true, false, yes, no, 1 or 0)
+        // end sample
+    }
+
+    static func readmeTolerance() throws {
+        // sample readme-tolerance
+
+        enum Role: String, UnknownCaseRepresentable {
+            case admin, member, unknown
+            static var unknownCase: Role { .unknown }   // any raw value that is not a case
+        }
+        enum Plan: String { case free, pro }
+
+        struct Account: Mappable {
+            var name = ""
+            var count = 0
+            var role = Role.member
+            var plan = Plan.free
+            var tags: [String] = []
+
+            static var mappingRules: MappingRules {
+                MappingRules()
+                    .useDefaultForNull("count")        // null keeps the prototype's 0
+                    .skipInvalidElements("tags")       // a bad tag is dropped, not fatal
+                    .fallback("plan", to: Plan.free)   // a plan that does not convert becomes .free
+            }
+        }
+
+        let payload = Data(#"{"name": "Ada", "count": null, "role": "owner", "plan": "gold", "tags": ["a", 7, "b", null]}"#.utf8)
+        let account = try KeyValueDecoder().decode(Account.self, fromJSON: payload)
+        print(account.count, account.role, account.plan, account.tags)
+        // 0 unknown free ["a", "7", "b"]
+
+        let (_, skipped) = try KeyValueDecoder().decodeLeniently(Account.self, fromJSON: payload)
+        for relaxation in skipped { print(relaxation) }
+        // count: expected Int, found null (the property is not optional)
+        // role: expected Role, found String "owner" (not a raw value of Role)
+        // plan: expected Plan, found String "gold" (not a raw value of Plan)
+        // tags[3]: expected String, found null (the property is not optional)
+
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        strict.missingKeys = .reject
+        do {
+            _ = try strict.decode(Account.self, fromJSON: Data(#"{"name": "Ada", "emial": "a@b.c"}"#.utf8))
+        } catch {
+            print(error)   // emial: unknown key (Account has no property reading it)
+        }
         // end sample
     }
 }
