@@ -131,6 +131,10 @@ func runBenchmarks(_ options: Options) throws {
         ParseOnly.printTable(try ParseOnly.measure(runner: runner, workloads: parseOnly))
     }
     if selected(.flat) {
+        starting("naming styles: a decoder- and encoder-wide keyNamingStyle against the same style declared by the type")
+        NamingStyleBenchmark.printTable(try NamingStyleBenchmark.measure(runner: runner))
+    }
+    if selected(.flat) {
         starting("upsert: \(Report.grouped(Double(UpsertBenchmark.payloadCount))) records into \(Report.grouped(Double(UpsertBenchmark.existingCount))) existing by primary key, against a hand-written merge")
         UpsertBenchmark.printTable(try UpsertBenchmark.measure(runner: runner))
     }
