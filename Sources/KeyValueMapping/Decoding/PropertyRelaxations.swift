@@ -88,15 +88,30 @@ extension PropertyDescriptor {
 }
 
 extension MappingError {
-    /// Whether this error is about one value, so a relaxation (a fallback, a skipped element,
-    /// lenient decoding) may absorb it. Malformed JSON, limits, cycles and broken declarations
-    /// concern the whole input or the type, and always stop the decode.
+    /// Whether this error is about one value, so a quiet relaxation (a fallback, a skipped
+    /// element) may replace it. Malformed JSON, limits, cycles and broken declarations are not
+    /// answered by another value: they always stop a plain decode.
     var isRelaxable: Bool {
         switch reason {
-        case .malformedJSON, .depthLimitExceeded, .stackExhausted, .cycle, .invalidDeclaration, .unsupportedType, .reflectionMismatch:
+        case .malformedJSON, .depthLimitExceeded, .stackExhausted, .cycle:
             return false
         default:
-            return true
+            return !isAboutTheDeclaration
+        }
+    }
+
+    /// Whether lenient decoding may list this error and carry on with the next property: any
+    /// error about the payload (a value, a limit the payload reached, a cycle in it), not one
+    /// about the type's declaration, which every model of the type would hit again.
+    var isSkippableLeniently: Bool {
+        if case .malformedJSON = reason { return false }
+        return !isAboutTheDeclaration
+    }
+
+    private var isAboutTheDeclaration: Bool {
+        switch reason {
+        case .invalidDeclaration, .unsupportedType, .reflectionMismatch: return true
+        default: return false
         }
     }
 }

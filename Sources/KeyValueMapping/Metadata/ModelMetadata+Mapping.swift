@@ -93,7 +93,7 @@ extension ModelMetadata {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
                     }
                 } catch let error as MappingError {
-                    guard session.isLenient, error.isRelaxable else { throw error }
+                    guard session.isLenient, error.isSkippableLeniently else { throw error }
                     session.skip(error)
                 }
             }

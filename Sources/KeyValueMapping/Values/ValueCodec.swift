@@ -111,11 +111,13 @@ extension NestingSession {
     /// `maximumDepth` can overflow the stack.
     @inline(__always)
     func enter() throws {
-        depth += 1
-        if depth > maximumDepth {
+        // Checked before counting: a level that is refused is not entered, so a caller that
+        // carries on after the error (lenient decoding) keeps the right depth.
+        if depth >= maximumDepth {
             throw MappingError(.depthLimitExceeded(limit: maximumDepth))
         }
         try checkStack()
+        depth += 1
     }
 
     @inline(__always)
@@ -126,7 +128,7 @@ extension NestingSession {
     @inline(__always)
     func checkStack() throws {
         if StackBounds.isExhausted(below: stackLimit) {
-            throw MappingError(.stackExhausted(depth: depth))
+            throw MappingError(.stackExhausted(depth: depth + 1))
         }
     }
 }

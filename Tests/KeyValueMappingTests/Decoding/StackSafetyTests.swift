@@ -39,6 +39,12 @@ struct AnyHolder: Mappable {
     var payload: Any = 0
 }
 
+struct DepthSiblings: Mappable {
+    var a: [[[Int]]] = []
+    var b: [[Int]] = []
+    var c: [[Int]] = []
+}
+
 /// Every direction stops with an error carrying the key path — never a crash — however deep the
 /// input and whatever `maximumDepth` says, on a thread with Apple's 512 KiB secondary-thread
 /// stack, in debug and release builds and under the sanitizers.
@@ -158,5 +164,19 @@ struct AnyHolder: Mappable {
             }
         }
         #expect(outcome == "nesting deeper than the maximum depth of 512")
+    }
+
+    /// A level that is refused is not counted: in lenient mode the decode carries on after a
+    /// depth error, and the next properties must see the depth they are really at.
+    @Test(arguments: ["bytes", "dictionary"])
+    func aRefusedLevelIsNotCounted(_ route: String) throws {
+        var decoder = KeyValueDecoder()
+        decoder.maximumDepth = 3
+        let json = #"{"a": [[[1]]], "b": [[2]], "c": [[3]]}"#
+        let (model, skipped) = route == "bytes"
+            ? try decoder.decodeLeniently(DepthSiblings.self, fromJSON: Data(json.utf8))
+            : try decoder.decodeLeniently(DepthSiblings.self, from: try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]))
+        #expect(skipped.map(\.description) == ["a[0][0]: nesting deeper than the maximum depth of 3"])
+        #expect(model.a.isEmpty && model.b == [[2]] && model.c == [[3]])
     }
 }
