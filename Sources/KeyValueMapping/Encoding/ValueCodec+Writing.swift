@@ -6,15 +6,18 @@ import Foundation
 
 extension ValueCodec {
     func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        try writer.writeValue(try encode(value, session), sortedKeys: true)
+        try writer.writeValue(try encode(value, session), session)
     }
 }
 
 extension JSONWriter {
-    /// Writes a JSON-compatible Swift value (what the dictionary encoder produces). Dictionary
-    /// keys are written in UTF-8 order, so the output does not depend on hashing order.
-    mutating func writeValue(_ value: Any, sortedKeys: Bool) throws {
-        switch JSONScalar(value) {
+    /// Writes a JSON-compatible Swift value (what the dictionary encoder produces, or a
+    /// transformer's output). Dictionary keys are written in UTF-8 order, so the output does not
+    /// depend on hashing order. Containers are entered through the session: nesting counts
+    /// against its depth limit, and a Foundation container inside itself is a cycle error.
+    mutating func writeValue(_ value: Any, _ session: EncodingSession) throws {
+        let scalar = JSONScalar(value)
+        switch scalar {
         case .null: writeNull()
         case .bool(let flag): writeBool(flag)
         case .int(let number): writeInteger(number)
@@ -25,16 +28,20 @@ extension JSONWriter {
             writeNumber(literal)
         case .string(let text): writeString(text)
         case .array(let array):
+            let container = try session.enterContainer(value)
+            defer { session.leaveContainer(container) }
             beginArray()
             for index in array.indices {
-                do { try writeValue(array[index], sortedKeys: sortedKeys) } catch let error as MappingError { throw error.prepending(.index(index)) }
+                do { try writeValue(array[index], session) } catch let error as MappingError { throw error.prepending(.index(index)) }
             }
             endArray()
         case .dictionary(let dictionary):
+            let container = try session.enterContainer(value)
+            defer { session.leaveContainer(container) }
             beginObject()
             for key in JSONWriter.orderedKeys(dictionary.keys) {
                 writeKey(key)
-                do { try writeValue(dictionary[key] ?? NSNull(), sortedKeys: sortedKeys) } catch let error as MappingError { throw error.prepending(.key(key)) }
+                do { try writeValue(dictionary[key] ?? NSNull(), session) } catch let error as MappingError { throw error.prepending(.key(key)) }
             }
             endObject()
         case .other:
@@ -148,7 +155,7 @@ extension DictionaryCodec {
 extension DateCodec {
     func encode(_ value: Date, to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard case .iso8601 = session.options.dateEncoding else {
-            return try writer.writeValue(try encode(value, session), sortedKeys: true)
+            return try writer.writeValue(try encode(value, session), session)
         }
         writer.writeString(try ISO8601.formatted(value))
     }

@@ -44,40 +44,53 @@ extension JSONValue {
     /// Converts `JSONSerialization`-style values to a JSON value, for writing.
     ///
     /// Accepts `NSNull`, `Bool` (and boolean `NSNumber`s), every fixed-width integer type,
-    /// finite `Float` and `Double`, `Decimal`, `NSNumber`, `String`, arrays and `[String: Any]`.
+    /// finite `Float` and `Double`, `Decimal`, `NSNumber`, `String`, arrays and `[String: Any]`
+    /// (Foundation's `NSArray` and `NSDictionary` too, read one level at a time).
     /// Dictionary members are ordered by key (UTF-8 byte order), because `Dictionary` order
-    /// is arbitrary and written output should be deterministic.
+    /// is arbitrary and written output should be deterministic. Nesting deeper than
+    /// ``KeyValueEncoder/maximumDepth``'s default, or a container inside itself, is an error.
     init(foundationValue value: Any) throws(JSONUnsupportedValueError) {
-        self = try Self.convert(value, path: "")
+        self = try Self.convert(value, path: "", EncodingSession(options: KeyValueEncoder()))
     }
 
     /// The class of boolean `NSNumber`s (`__NSCFBoolean` on Linux), which Swift's casts would
     /// otherwise turn into `Int` 0 or 1, or accept as `Bool` for any 0 or 1.
     private static let booleanNumberType = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    private static func convert(_ value: Any, path: String) throws(JSONUnsupportedValueError) -> JSONValue {
+    private static func convert(_ value: Any, path: String, _ session: EncodingSession) throws(JSONUnsupportedValueError) -> JSONValue {
         if let scalar = try scalar(value, path: path) {
             return scalar
         }
-        if let array = value as? [Any] {
+        let container: JSONScalar
+        switch JSONScalar(value) {
+        case .array(let array): container = .array(array)
+        case .dictionary(let dictionary): container = .dictionary(dictionary)
+        default: throw JSONUnsupportedValueError(path: path, reason: "\(type(of: value)) is not a JSON value")
+        }
+        let entered: ObjectIdentifier?
+        do {
+            entered = try session.enterContainer(value)
+        } catch {
+            throw JSONUnsupportedValueError(path: path, reason: (error as? MappingError)?.reasonDescription ?? "\(error)")
+        }
+        defer { session.leaveContainer(entered) }
+        if case .array(let array) = container {
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for (position, element) in array.enumerated() {
-                elements.append(try convert(element, path: path + "[\(position)]"))
+                elements.append(try convert(element, path: path + "[\(position)]", session))
             }
             return .array(elements)
         }
-        if let dictionary = value as? [String: Any] {
-            var builder = JSONObjectBuilder()
-            let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for key in keys {
-                guard let member = dictionary[key] else { continue }
-                let memberPath = path.isEmpty ? key : path + "." + key
-                _ = builder.insert(key: key, value: try convert(member, path: memberPath), policy: .useLast)
-            }
-            return .object(JSONObject(builder))
+        guard case .dictionary(let dictionary) = container else { return .null }
+        var builder = JSONObjectBuilder()
+        let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for key in keys {
+            guard let member = dictionary[key] else { continue }
+            let memberPath = path.isEmpty ? key : path + "." + key
+            _ = builder.insert(key: key, value: try convert(member, path: memberPath, session), policy: .useLast)
         }
-        throw JSONUnsupportedValueError(path: path, reason: "\(type(of: value)) is not a JSON value")
+        return .object(JSONObject(builder))
     }
 
     /// Converts null, booleans, numbers and strings; `nil` for anything else.

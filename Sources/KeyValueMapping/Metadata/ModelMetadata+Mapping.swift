@@ -185,15 +185,18 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Model {
         let dictionary: [String: Any]
-        if let native = value as? [String: Any] {
+        // The common case, a Swift `[String: Any]`, is taken as it is; anything else (an
+        // NSDictionary, which a bridging cast would convert all the way down) through the
+        // classifier, one level deep.
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier([String: Any].self), let native = value as? [String: Any] {
             dictionary = native
-        } else if case .dictionary(let bridged) = JSONScalar(value) {
-            dictionary = bridged
+        } else if case .dictionary(let members) = JSONScalar(value) {
+            dictionary = members
         } else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        try session.enter()
-        defer { session.leave() }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         return try metadata.makeModel(from: dictionary, session)
     }
 

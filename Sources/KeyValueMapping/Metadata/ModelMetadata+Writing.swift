@@ -25,7 +25,7 @@ extension ModelMetadata {
 
     private func encodeFields(of model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard writesStreaming(session) else {
-            return try writer.writeValue(try encodeDictionary(of: model, session), sortedKeys: true)
+            return try writer.writeValue(try encodeDictionary(of: model, session), session)
         }
         try session.enter()
         defer { session.leave() }

@@ -3,7 +3,9 @@ import Foundation
 // A view of one `Any` that came from JSON (JSONSerialization or a Swift literal) which tells
 // booleans from numbers and keeps integers exact. Linux Foundation's NSNumber answers `is Bool`
 // for 0 and 1 and bridges `true` to `Int` 1, so the classification looks at the concrete
-// class instead of asking Swift's bridging casts.
+// class instead of asking Swift's bridging casts. A container is one level deep: an NSArray or
+// NSDictionary gives its elements as they are stored (see ``FoundationContainer``), so a walk
+// meets nested containers one at a time and never through a recursive bridging cast.
 enum JSONScalar {
     case null
     case bool(Bool)
@@ -54,6 +56,16 @@ enum JSONScalar {
     }
 
     private static func slowInit(_ value: Any) -> JSONScalar {
+        // A class instance (NSNumber, NSString, NSArray, …) is classified by its class: the Swift
+        // casts below would bridge an NSArray or NSDictionary into a Swift container, converting
+        // every nested one too.
+        if Swift.type(of: value) is AnyClass { return classify(value) }
+        // An Optional inside an `Any` is looked through the same way, so a wrapped NSArray is
+        // never cast either.
+        if let optional = value as? any OptionalInAny {
+            guard let wrapped = optional.wrappedValue else { return .null }
+            return JSONScalar(wrapped)
+        }
         switch value {
         case let string as String: return .string(string)
         case let number as Int: return Self.native(number, value)
@@ -97,21 +109,12 @@ enum JSONScalar {
         case let number as Decimal: return .decimal(number)
         case let text as Substring: return .string(String(text))
         case let text as NSString: return .string(String(describing: text))
-        case let dictionary as NSDictionary: return bridge(dictionary)
-        case let array as NSArray: return .array(array.map { $0 })
-        case Optional<Any>.none: return .null
+        case let dictionary as NSDictionary:
+            guard let members = FoundationContainer.members(of: dictionary) else { return .other(value) }
+            return .dictionary(members)
+        case let array as NSArray: return .array(FoundationContainer.elements(of: array))
         default: return .other(value)
         }
-    }
-
-    private static func bridge(_ dictionary: NSDictionary) -> JSONScalar {
-        var result: [String: Any] = [:]
-        result.reserveCapacity(dictionary.count)
-        for (key, element) in dictionary {
-            guard let key = key as? String else { return .other(dictionary) }
-            result[key] = element
-        }
-        return .dictionary(result)
     }
 
     static func classify(_ number: NSNumber) -> JSONScalar {
@@ -151,4 +154,13 @@ extension JSONNumber {
         guard let integer = int64Value else { return false }
         return Double(exactly: integer) != nil
     }
+}
+
+/// An `Optional` held in an `Any`, seen without knowing its wrapped type.
+protocol OptionalInAny {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalInAny {
+    var wrappedValue: Any? { self.map { $0 as Any } }
 }

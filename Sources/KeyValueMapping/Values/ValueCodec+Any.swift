@@ -3,8 +3,10 @@ import Foundation
 /// `Any`: the JSON value passes through as plain Swift values — `String`, `Bool`, `Int`
 /// (`UInt64` above `Int.max`), `Double`, `Decimal` (numbers too large for 64 bits), `[Any]`,
 /// `[String: Any]` and, inside containers only, `NSNull` for `null`. A top-level `null` follows
-/// the null rule (an error for `Any`, `nil` for `Any?`). Encoding accepts those values, nested
-/// `Mappable` models, and any number type; anything else is an error at its key path.
+/// the null rule (an error for `Any`, `nil` for `Any?`). Foundation containers (NSArray,
+/// NSDictionary) become Swift containers; one that contains itself is a cycle error. Encoding
+/// accepts those values, nested `Mappable` models, and any number type; anything else is an
+/// error at its key path.
 struct AnyValueCodec: ValueCodec {
     var typeName: String { "Any" }
 
@@ -26,7 +28,7 @@ struct AnyValueCodec: ValueCodec {
         case .decimal(let number): return number
         case .string(let text): return text
         case .array, .dictionary:
-            return try Self.mapContainer(scalar, session) { try normalize($0, session) }
+            return try Self.mapContainer(value, scalar, session) { try normalize($0, session) }
         case .other:
             throw MappingError.typeMismatch(expected: "a JSON value", found: value)
         }
@@ -50,7 +52,7 @@ struct AnyValueCodec: ValueCodec {
             return number
         case .string(let text): return text
         case .array, .dictionary:
-            return try Self.mapContainer(scalar, session) { try encode($0, session) }
+            return try Self.mapContainer(value, scalar, session) { try encode($0, session) }
         case .other(let other):
             switch other {
             case let date as Date: return try DateCodec().encode(date, session)
@@ -62,11 +64,11 @@ struct AnyValueCodec: ValueCodec {
         }
     }
 
-    /// Applies `transform` to every element of an array or dictionary, one nesting level deeper,
-    /// with the element's index or key on any error.
-    private static func mapContainer(_ scalar: JSONScalar, _ session: some NestingSession, _ transform: (Any) throws -> Any) throws -> Any {
-        try session.enter()
-        defer { session.leave() }
+    /// Applies `transform` to every element of the array or dictionary `value`, one nesting level
+    /// deeper, with the element's index or key on any error.
+    private static func mapContainer(_ value: Any, _ scalar: JSONScalar, _ session: some NestingSession, _ transform: (Any) throws -> Any) throws -> Any {
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         switch scalar {
         case .array(let array):
             var result: [Any] = []

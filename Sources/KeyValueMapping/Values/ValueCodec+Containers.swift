@@ -73,13 +73,17 @@ struct ArrayCodec<Element>: ValueCodec {
     var typeName: String { "[\(element.typeName)]" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> [Element] {
-        guard let array = value as? [Any] else {
-            guard case .array(let array) = JSONScalar(value) else {
-                throw MappingError.typeMismatch(expected: typeName, found: value)
-            }
+        // The common case, a Swift `[Any]`, is taken as it is; anything else (an NSArray, a
+        // Swift array of another element type) through the classifier, one level deep.
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier([Any].self), let array = value as? [Any] {
             return try decodeElements(array, session)
         }
-        return try decodeElements(array, session)
+        guard case .array(let array) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
+        return try element.decodeArray(array, session)
     }
 
     func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
@@ -177,19 +181,22 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         return try decodeMembers(dictionary, session) { try element.decode($0, session) }
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
         guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        try session.enter()
+        defer { session.leave() }
         return try decodeMembers(object, session) { try element.decode(json: $0, session) }
     }
 
+    /// The members' values, one nesting level deeper (the caller entered it).
     private func decodeMembers<Members: Collection, Item>(_ members: Members, _ session: DecodingSession,
                                                          _ decodeItem: (Item) throws -> Element) throws -> [Key: Element]
     where Members.Element == (key: String, value: Item) {
-        try session.enter()
-        defer { session.leave() }
         var result: [Key: Element] = [:]
         result.reserveCapacity(members.count)
         for member in members {

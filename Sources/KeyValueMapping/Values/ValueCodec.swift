@@ -93,6 +93,9 @@ extension ValueCodec {
 protocol NestingSession: AnyObject {
     var depth: Int { get set }
     var maximumDepth: Int { get }
+    /// Objects being walked further up the path (class models being encoded, Foundation
+    /// containers), to report a cycle instead of recursing forever.
+    var activeObjects: [ObjectIdentifier] { get set }
 }
 
 extension NestingSession {
@@ -117,6 +120,7 @@ final class DecodingSession: NestingSession {
     let isStrict: Bool
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
     /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
     /// (lenient errors are recorded where they happen, so the full path must be known there).
     let isLenient: Bool
@@ -174,7 +178,7 @@ final class EncodingSession: NestingSession {
     let keyStyle: NamingStyle
     @exclusivity(unchecked) var depth = 0
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
-    @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
 
     init(options: KeyValueEncoder, sortedKeys: Bool = false) {
         self.options = options
