@@ -26,6 +26,7 @@ extension JSONWriter {
         case .decimal(let number):
             guard number.isFinite, let literal = JSONNumber(decimal: number) else { throw MappingError(.nonFiniteNumber("Decimal \(number)")) }
             writeNumber(literal)
+        case .literal(let number): writeNumber(number)
         case .string(let text): writeString(text)
         case .array(let array):
             let container = try session.enterContainer(value)

@@ -18,8 +18,10 @@ extension JSONValue {
     /// `null` → `NSNull()`, booleans → `Bool`, strings → `String`, arrays → `[Any]`, objects →
     /// `[String: Any]` (duplicate keys were already resolved when reading). Numbers: an integer
     /// literal (no fraction, no exponent) becomes `Int` when it fits, then `UInt64`, then
-    /// `Decimal` when `Decimal` holds every digit, otherwise `Double`; any other literal, even
-    /// `1.0`, becomes `Double` (±infinity if it overflows, such as `1e400`).
+    /// `Decimal` while in its range (keeping 38 digits, as JSONSerialization does), otherwise
+    /// `Double`; any other literal, even `1.0`, becomes `Double` (±infinity if it overflows, such
+    /// as `1e400`) unless a Double does not give back its digits and Decimal holds them. The
+    /// number codecs never convert through this: they judge the literal itself.
     func foundationValue() -> Any {
         switch self {
         case .null:
@@ -157,29 +159,20 @@ extension JSONValue {
 }
 
 extension JSONNumber {
-    /// Whether the significand has more than 17 significant digits (a Double's most).
-    private var hasMoreDigitsThanDouble: Bool {
-        guard text.utf8.count > 18 else { return false }
-        var digits = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): return digits > 17
-            case UInt8(ascii: "0") where digits == 0: continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            default: continue
-            }
-        }
-        return digits > 17
-    }
-
     /// See ``JSONValue/foundationValue()`` for the rules.
     func foundationValue() -> Any {
-        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles, except a
-        // fraction with more significant digits than a Double keeps, which is a Decimal when
-        // Decimal holds every one of them (`JSONSerialization` gives an `NSDecimalNumber`).
+        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles. A literal a
+        // Double does not give back (more significant digits than its 15 to 17) is a Decimal when
+        // Decimal can hold it, which keeps up to 38 of them (`JSONSerialization` gives an
+        // `NSDecimalNumber`): `1.0000000000000001` is one, `1.50000000000000000000` (two
+        // significant digits) and `0.30000000000000004` (a Double's own text) are Doubles.
         guard isInteger else {
-            if hasMoreDigitsThanDouble, let decimal = decimalValue, decimal.description == text { return decimal }
-            return Double(text) ?? 0
+            let double = Double(text) ?? 0
+            let digits = shape.significantDigits
+            // Up to 15 significant digits every Double gives back; beyond 17 none does.
+            guard digits > 15, let decimal = decimalValue else { return double }
+            if digits <= 17, let back = JSONNumber(double)?.decimalValue, back == decimal { return double }
+            return decimal
         }
         if let integer = Int64(text), let native = Int(exactly: integer) {
             return native
@@ -187,8 +180,9 @@ extension JSONNumber {
         if let unsigned = UInt64(text) {
             return unsigned
         }
-        // Only when Decimal holds every digit; its description of an integer is the digits.
-        if let decimal = decimalValue, decimal.description == text {
+        // Beyond 64 bits: a Decimal while it is in Decimal's range (its first 38 digits, as
+        // JSONSerialization keeps), else the nearest Double (infinity beyond Double's range).
+        if let decimal = decimalValue {
             return decimal
         }
         return Double(text) ?? 0

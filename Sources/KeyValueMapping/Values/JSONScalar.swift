@@ -13,6 +13,9 @@ enum JSONScalar {
     case uint(UInt64)
     case double(Double)
     case decimal(Decimal)
+    /// A number literal the bytes path read, exactly as written; the number codecs judge it
+    /// from its text (see ``JSONNumber/foundationValue()`` for what it is as a Swift value).
+    case literal(JSONNumber)
     case string(String)
     case array([Any])
     case dictionary([String: Any])
@@ -44,6 +47,8 @@ enum JSONScalar {
             self = .dictionary(dictionary)
         } else if type == ObjectIdentifier([Any].self), let array = value as? [Any] {
             self = .array(array)
+        } else if type == ObjectIdentifier(JSONNumber.self), let number = value as? JSONNumber {
+            self = .literal(number)
         } else {
             self = Self.slowInit(value)
         }
@@ -136,23 +141,12 @@ enum JSONScalar {
         case .bool: return "Bool"
         case .int, .uint: return "Int"
         case .double: return "Double"
-        case .decimal: return "Number"
+        case .decimal, .literal: return "Number"
         case .string: return "String"
         case .array: return "Array"
         case .dictionary: return "Dictionary"
         case .other(let value): return "\(type(of: value))"
         }
-    }
-}
-
-extension JSONNumber {
-    /// Whether `value` (this literal read as a Double) loses nothing the dictionary path would
-    /// reject: a fractional or exponent literal is a Double by nature; an integer literal must be
-    /// exactly representable (integers above 2^53 are not exact as Double).
-    func isExactlyRepresentableAsDouble(_ value: Double) -> Bool {
-        guard isInteger else { return true }
-        guard let integer = int64Value else { return false }
-        return Double(exactly: integer) != nil
     }
 }
 

@@ -261,6 +261,11 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
 
     var typeName: String { String(describing: Value.self) }
 
+    // A number reaches the raw value's codec as its literal, which judges it exactly.
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        try decodeKeepingLiteral(json: json, session)
+    }
+
     func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
         let rawValue: Value.RawValue
         do {
