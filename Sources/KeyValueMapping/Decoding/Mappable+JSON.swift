@@ -97,14 +97,15 @@ enum JSONBytes {
             var reader = JSONReader(input: input, options: options)
             do {
                 try reader.syntax { try $0.beginDocument() }
-                guard try reader.peek() == opening else {
-                    throw MappingError(.typeMismatch(expected: expected, found: "another JSON value"))
+                // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
+                guard (try? reader.peek()) == opening else {
+                    throw topLevelError(input, options: options, expected: expected)
                 }
                 let result = try stream(&reader)
                 try reader.syntax { try $0.endDocument() }
                 return result
             } catch let error as MappingError {
-                if case .malformedJSON = error.reason { throw error }
+                if case .malformedJSON = error.reason { throw encodingError(input, expected: expected) ?? error }
                 if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
                 let parsed: JSONValue
                 do {

@@ -7,7 +7,7 @@ import KeyValueMapping
         ("{\"id\": 1,}", "(root): malformed JSON: "),
         ("{\"id\": 01}", "id: malformed JSON: "),
         ("{\"id\": 1}\n{", "(root): malformed JSON: "),
-        ("[1, 2]", "(root): expected a JSON object for User, found another JSON value"),
+        ("[1, 2]", "(root): expected a JSON object for User, found Array (2 elements)"),
     ])
     func malformedOrWrongShapedBytesAreMappingErrors(_ text: String, _ prefix: String) {
         let error = mappingError { _ = try User(jsonString: text) }
