@@ -54,6 +54,24 @@ enum JSONScalar {
         }
     }
 
+    /// `value` as the Swift `[String: Any]` it holds exactly, else `nil`. No bridging cast (an
+    /// NSDictionary is not one), and no dynamic type lookup: the `Any` is opened to the type it
+    /// stores, which the walks' fast paths compare in one instruction.
+    @inline(__always)
+    static func swiftDictionary(_ value: Any) -> [String: Any]? {
+        exactly(value, as: [String: Any].self)
+    }
+
+    /// `value` as the Swift `[Any]` it holds exactly, else `nil` (see ``swiftDictionary(_:)``).
+    @inline(__always)
+    static func swiftArray(_ value: Any) -> [Any]? {
+        exactly(value, as: [Any].self)
+    }
+
+    private static func exactly<Stored, Wanted>(_ value: Stored, as wanted: Wanted.Type) -> Wanted? {
+        Stored.self == Wanted.self ? value as? Wanted : nil
+    }
+
     /// `true` for JSON `null` (`NSNull`).
     @inline(__always)
     static func isNull(_ value: Any) -> Bool {

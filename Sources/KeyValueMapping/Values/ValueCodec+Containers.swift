@@ -75,7 +75,7 @@ struct ArrayCodec<Element>: ValueCodec {
     func decode(_ value: Any, _ session: DecodingSession) throws -> [Element] {
         // The common case, a Swift `[Any]`, is taken as it is; anything else (an NSArray, a
         // Swift array of another element type) through the classifier, one level deep.
-        if ObjectIdentifier(type(of: value)) == ObjectIdentifier([Any].self), let array = value as? [Any] {
+        if let array = JSONScalar.swiftArray(value) {
             return try decodeElements(array, session)
         }
         guard case .array(let array) = JSONScalar(value) else {
@@ -178,6 +178,11 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     var typeName: String { "[\(key.typeName): \(element.typeName)]" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> [Key: Element] {
+        if let dictionary = JSONScalar.swiftDictionary(value) {
+            try session.enter()
+            defer { session.leave() }
+            return try decodeMembers(dictionary, session) { try element.decode($0, session) }
+        }
         guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }

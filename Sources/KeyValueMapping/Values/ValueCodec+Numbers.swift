@@ -28,39 +28,41 @@ enum IntegerStanding {
     case fraction
 }
 
+extension IntegerStanding {
+    /// How a Double stands: NaN is no integer, an infinity is beyond 64 bits.
+    init(_ number: Double) {
+        if number.isNaN {
+            self = .fraction
+        } else if number.isInfinite {
+            self = .beyond64Bits
+        } else if number.rounded(.towardZero) != number {
+            self = .fraction
+        } else if let integer = Int64(exactly: number) {
+            self = .signed(integer)
+        } else if let integer = UInt64(exactly: number) {
+            self = .unsigned(integer)
+        } else {
+            self = .beyond64Bits
+        }
+    }
+
+    /// How a Decimal stands, judged from its digits (a finite Decimal prints as a plain
+    /// literal such as `-12.5`, never with an exponent).
+    init(_ number: Decimal) {
+        guard !number.isNaN, let literal = JSONNumber(literal: number.description) else {
+            self = .fraction
+            return
+        }
+        self = literal.integerStanding
+    }
+}
+
 extension JSONNumber {
     /// How this literal stands as an integer, from its text.
     var integerStanding: IntegerStanding {
         if let integer = int64Value { return .signed(integer) }
         if let integer = uint64Value { return .unsigned(integer) }
         return isIntegral ? .beyond64Bits : .fraction
-    }
-}
-
-extension JSONScalar {
-    /// For a number, how it stands as an integer; `nil` for anything else.
-    var integerStanding: IntegerStanding? {
-        switch self {
-        case .int(let integer):
-            return .signed(integer)
-        case .uint(let integer):
-            return .unsigned(integer)
-        case .double(let number):
-            if number.isNaN { return .fraction }
-            if number.isInfinite { return .beyond64Bits }
-            guard number.rounded(.towardZero) == number else { return .fraction }
-            if let integer = Int64(exactly: number) { return .signed(integer) }
-            if let integer = UInt64(exactly: number) { return .unsigned(integer) }
-            return .beyond64Bits
-        case .decimal(let number):
-            // A finite Decimal prints as a plain literal (`-12.5`, never an exponent).
-            guard !number.isNaN, let literal = JSONNumber(literal: number.description) else { return .fraction }
-            return literal.integerStanding
-        case .literal(let number):
-            return number.integerStanding
-        default:
-            return nil
-        }
     }
 }
 
@@ -83,14 +85,26 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
             guard let result = Value(exactly: number) else { throw MappingError.overflow(expected: typeName, found: value) }
             return result
         }
-        let scalar = JSONScalar(value)
-        if case .string(let text) = scalar, !session.isStrict {
+        // The classification is switched on where it is made: a JSONScalar kept in a variable
+        // and matched again would be copied, payload and all.
+        switch JSONScalar(value) {
+        case .int(let number):
+            if let result = Value(exactly: number) { return result }
+            throw MappingError.overflow(expected: typeName, found: value)
+        case .uint(let number):
+            if let result = Value(exactly: number) { return result }
+            throw MappingError.overflow(expected: typeName, found: value)
+        case .double(let number):
+            return try convert(IntegerStanding(number), original: value)
+        case .decimal(let number):
+            return try convert(IntegerStanding(number), original: value)
+        case .literal(let number):
+            return try convert(number.integerStanding, original: value)
+        case .string(let text) where !session.isStrict:
             return try fromText(text, original: value)
-        }
-        guard let standing = scalar.integerStanding else {
+        default:
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        return try convert(standing, original: value)
     }
 
     @_specialize(where Value == Int)
@@ -152,8 +166,7 @@ struct DoubleCodec: ValueCodec {
             if number.isFinite { return number }
             throw Self.nonFinite(number, original: value)
         }
-        let scalar = JSONScalar(value)
-        switch scalar {
+        switch JSONScalar(value) {
         case .double(let number):
             if number.isFinite { return number }
             throw Self.nonFinite(number, original: value)

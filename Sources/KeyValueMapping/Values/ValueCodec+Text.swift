@@ -7,8 +7,7 @@ struct BoolCodec: ValueCodec {
     var typeName: String { "Bool" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Bool {
-        let scalar = JSONScalar(value)
-        switch scalar {
+        switch JSONScalar(value) {
         case .bool(let flag):
             return flag
         case .string(let text) where !session.isStrict:
@@ -17,17 +16,29 @@ struct BoolCodec: ValueCodec {
             case "false", "no", "0": return false
             default: throw MappingError.invalidValue(expected: typeName, found: value, detail: "text must be true, false, yes, no, 1 or 0")
             }
+        case .int(let number) where !session.isStrict:
+            return try flag(.signed(number), original: value)
+        case .uint(let number) where !session.isStrict:
+            return try flag(.unsigned(number), original: value)
+        case .double(let number) where !session.isStrict:
+            return try flag(IntegerStanding(number), original: value)
+        case .decimal(let number) where !session.isStrict:
+            return try flag(IntegerStanding(number), original: value)
+        case .literal(let number) where !session.isStrict:
+            return try flag(number.integerStanding, original: value)
         default:
-            guard let standing = scalar.integerStanding, !session.isStrict else {
-                throw MappingError.typeMismatch(expected: typeName, found: value)
-            }
-            switch standing {
-            case .signed(1), .unsigned(1): return true
-            case .signed(0), .unsigned(0): return false
-            case .fraction: throw MappingError.notExact(expected: typeName, found: value)
-            case .signed, .unsigned, .beyond64Bits:
-                throw MappingError.invalidValue(expected: typeName, found: value, detail: "only 1 and 0 convert to Bool")
-            }
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+    }
+
+    /// A number as a flag: exactly 1 or 0.
+    private func flag(_ standing: IntegerStanding, original: Any) throws -> Bool {
+        switch standing {
+        case .signed(1), .unsigned(1): return true
+        case .signed(0), .unsigned(0): return false
+        case .fraction: throw MappingError.notExact(expected: typeName, found: original)
+        case .signed, .unsigned, .beyond64Bits:
+            throw MappingError.invalidValue(expected: typeName, found: original, detail: "only 1 and 0 convert to Bool")
         }
     }
 
@@ -48,32 +59,20 @@ struct StringCodec: ValueCodec {
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> String {
         if let text = value as? String { return text }
-        let scalar = JSONScalar(value)
-        switch scalar {
+        switch JSONScalar(value) {
         case .string(let text): return text
-        case .int, .uint, .double, .decimal, .literal:
-            guard !session.isStrict else { throw MappingError.typeMismatch(expected: typeName, found: value) }
-            return try Self.text(of: scalar, original: value)
-        default: throw MappingError.typeMismatch(expected: typeName, found: value)
-        }
-    }
-
-    /// A number's exact text.
-    private static func text(of number: JSONScalar, original: Any) throws -> String {
-        switch number {
-        case .int(let integer): return String(integer)
-        case .uint(let integer): return String(integer)
-        case .literal(let literal): return literal.description
-        case .double(let double):
+        case .int(let integer) where !session.isStrict: return String(integer)
+        case .uint(let integer) where !session.isStrict: return String(integer)
+        case .literal(let literal) where !session.isStrict: return literal.description
+        case .double(let double) where !session.isStrict:
             // Swift's shortest text that reads back as the same Double (`2.5`, `1e-05`).
             if double.isFinite { return double.description }
-            if double.isNaN { throw MappingError.invalidValue(expected: "String", found: original, detail: "not a number") }
-            throw MappingError.overflow(expected: "String", found: original)
-        case .decimal(let decimal):
-            if decimal.isNaN { throw MappingError.invalidValue(expected: "String", found: original, detail: "not a number") }
+            if double.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            throw MappingError.overflow(expected: typeName, found: value)
+        case .decimal(let decimal) where !session.isStrict:
+            if decimal.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
             return decimal.description
-        default:
-            throw MappingError.typeMismatch(expected: "String", found: original)
+        default: throw MappingError.typeMismatch(expected: typeName, found: value)
         }
     }
 
