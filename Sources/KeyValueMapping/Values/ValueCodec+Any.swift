@@ -24,9 +24,12 @@ struct AnyValueCodec: ValueCodec {
         case .int(let number): return Int(number)
         case .uint(let number): return number
         case .double(let number):
+            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
             guard number.isFinite else { throw DoubleCodec.outOfRange }
             return number
-        case .decimal(let number): return number
+        case .decimal(let number):
+            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            return number
         case .literal(let number): return try Self.plainValue(of: number)
         case .string(let text): return text
         case .array, .dictionary:

@@ -210,12 +210,12 @@ struct DoubleCodec: ValueCodec {
 
     /// The Double nearest a Decimal's exact digits (`NSDecimalNumber.doubleValue` is often an
     /// ulp or more away; Swift's `Double(String)` rounds correctly).
-    static func nearest(to number: Decimal, original: Any) throws -> Double {
+    static func nearest(to number: Decimal, original: Any, expected: String = "Double") throws -> Double {
         guard !number.isNaN, let result = Double(number.description) else {
-            throw MappingError.invalidValue(expected: "Double", found: original, detail: "not a number")
+            throw MappingError.invalidValue(expected: expected, found: original, detail: "not a number")
         }
         if result.isFinite { return result }
-        throw MappingError.overflow(expected: "Double", found: original)
+        throw MappingError.overflow(expected: expected, found: original)
     }
 
     private static func nonFinite(_ number: Double, original: Any) -> MappingError {
@@ -252,7 +252,7 @@ struct FloatCodec: ValueCodec {
             guard !double.isNaN else { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
             number = double
         case .decimal(let decimal):
-            number = try DoubleCodec.nearest(to: decimal, original: value)
+            number = try DoubleCodec.nearest(to: decimal, original: value, expected: typeName)
         case .literal(let literal):
             if literal.isInteger, let integer = literal.int64Value { return Float(integer) }
             if literal.isInteger, let integer = literal.uint64Value { return Float(integer) }
@@ -326,8 +326,6 @@ struct DecimalCodec: ValueCodec {
 
     private static func decimal(_ number: JSONNumber, original: Any) throws -> Decimal {
         if let result = number.decimalValue { return result }
-        // Decimal(string:) refuses zero with a huge exponent (`0e999999`), which is still zero.
-        if number.shape.significantDigits == 0 { return Decimal(0) }
         // Out of Decimal's range one way or the other: about 1e-128 to 1e127.
         if number.shape.scale >= 0 { throw MappingError.overflow(expected: "Decimal", found: original) }
         if let magnitude = number.doubleValue.map(abs), magnitude < 1 {

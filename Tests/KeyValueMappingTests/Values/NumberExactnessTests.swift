@@ -76,6 +76,10 @@ struct NumberCase: Sendable, CustomTestStringConvertible {
     static let fortyTwoDigits = "123456789012345678901234567890123456789012"
     static let decimalDigits = "123456789012345678901234567890123456789000"
     static let pi = "3.14159265358979323846264338327950288419716939937510"
+    /// Just under 10, with more digits than Decimal keeps and an exponent that only the dropped
+    /// digits bring into Decimal's range (found by attacking the change: it was an overflow).
+    static let nines = String(repeating: "9", count: 401) + "e-400"
+    static let ninesPrefix = String(repeating: "9", count: 40) + "…"
 
     /// Issue #12, section 4, case by case, for every target type.
     static let issueCases: [NumberCase] = [
@@ -140,6 +144,9 @@ struct NumberCase: Sendable, CustomTestStringConvertible {
         NumberCase("decimal", tiny, tiny),
         NumberCase("decimal", "1e-400", dictionary: "0", bytes: "error: decimal: Number 1e-400 is not exactly representable as Decimal"),
         NumberCase("decimal", "0e999999", "0"),
+        NumberCase("decimal", nines, dictionary: "10", bytes: "9.9999999999999999999999999999999999999"),
+        NumberCase("int", nines, dictionary: "10", bytes: "error: int: Number \(ninesPrefix) is not exactly representable as Int"),
+        NumberCase("any", nines, dictionary: "10.0", bytes: "9.9999999999999999999999999999999999999"),
         // Double: an integer within 64 bits only when exact; longer numbers round correctly.
         NumberCase("double", "9007199254740993", "error: double: Int 9007199254740993 is not exactly representable as Double"),
         NumberCase("double", "18446744073709551615", "error: double: Int 18446744073709551615 is not exactly representable as Double"),
@@ -283,6 +290,9 @@ struct NumberCase: Sendable, CustomTestStringConvertible {
         NativeCase("double", { NSDecimalNumber.notANumber }, "error: double: expected Double, found Number NaN (not a number)", json: nil),
         NativeCase("decimal", { NSDecimalNumber.notANumber }, "error: decimal: expected Decimal, found Number NaN (not a number)", json: nil),
         NativeCase("string", { NSDecimalNumber.notANumber }, "error: string: expected String, found Number NaN (not a number)", json: nil),
+        NativeCase("float", { NSDecimalNumber.notANumber }, "error: float: expected Float, found Number NaN (not a number)", json: nil),
+        NativeCase("any", { NSDecimalNumber.notANumber }, "error: any: expected Any, found Number NaN (not a number)", json: nil),
+        NativeCase("any", { Double.nan }, "error: any: expected Any, found Double nan (not a number)", json: nil),
         // Swift values.
         NativeCase("int", { Decimal(string: "2.5") ?? 0 }, "error: int: Number 2.5 is not exactly representable as Int", json: "2.5",
                    bytes: "error: int: Double 2.5 is not exactly representable as Int"),
@@ -445,5 +455,19 @@ struct NumberCase: Sendable, CustomTestStringConvertible {
 
     static func typeName(_ key: String) -> String {
         key.hasPrefix("uint") ? "UInt" + key.dropFirst(4) : "Int" + key.dropFirst(3)
+    }
+
+    /// `JSONNumber.decimalValue` is `nil` only outside Decimal's range, and keeps Decimal's 38
+    /// digits of longer literals, also where `Decimal(string:)` itself gives up.
+    @Test(arguments: [
+        ("0e999999", "0"), ("-0.0e-99999", "0"), (nines, "9.9999999999999999999999999999999999999"),
+        ("1" + String(repeating: "2", count: 60) + "e-50", "12222222222.2222222222222222222222222222"),
+        ("1e127", "1" + String(repeating: "0", count: 127)), ("1e128", "nil"), ("1e-400", "nil"),
+        (String(repeating: "7", count: 200), "nil"),
+    ])
+    func decimalValueKeepsWhatDecimalHolds(_ literal: String, _ expected: String) throws {
+        let value = try JSONValue(jsonString: literal)
+        guard case .number(let number) = value else { Issue.record("not a number: \(value)"); return }
+        #expect(number.decimalValue.map { "\($0)" } ?? "nil" == expected)
     }
 }
