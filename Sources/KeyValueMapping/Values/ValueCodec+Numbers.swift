@@ -342,20 +342,6 @@ struct DecimalCodec: ValueCodec {
 
 /// Checks on numeric text shared by the number codecs.
 enum NumericText {
-    /// `-?[0-9]+`
-    static func isInteger(_ text: String) -> Bool {
-        var digits = text.utf8[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    /// A JSON-style number (`-12`, `1.5`, `1e3`) as a Decimal; `nil` for anything else,
-    /// including text `Decimal(string:)` would only partly read.
-    static func decimal(_ text: String) -> Decimal? {
-        guard isNumber(text) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-    }
-
     /// Numeric text (``isNumber(_:)``) as the JSON literal it spells: a leading `+` and
     /// leading zeros dropped (`+007.50` → `7.50`); `nil` for text that is not a number.
     static func literal(_ text: String) -> JSONNumber? {
