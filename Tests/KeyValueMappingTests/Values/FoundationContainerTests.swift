@@ -29,6 +29,24 @@ struct ContainerPath: Mappable {
     static var mappingRules: MappingRules { MappingRules().map("city", to: "address.lines[1].city") }
 }
 
+/// A model whose transformer writes a self-containing NSMutableArray: the JSON writer meets it
+/// as it is (the `Any` codec's own walk never sees a transformer's output).
+struct TransformedContainer: Mappable {
+    var value = 0
+    static let made = LockedBox<[NSMutableArray]>([])
+    static var mappingRules: MappingRules {
+        MappingRules().transform("value", with: .custom(decode: { @Sendable _ in 0 }, encode: { @Sendable _ in selfContaining() }))
+    }
+
+    @Sendable static func selfContaining() -> Any {
+        let array = NSMutableArray()
+        array.add(1)
+        array.add(array)
+        made.withLock { $0.append(array) }
+        return array
+    }
+}
+
 /// An NSArray subclass that keeps its elements itself (not in Foundation's storage).
 final class CountingArray: NSArray {
     override var count: Int { 3 }
@@ -174,6 +192,11 @@ struct FoundationInput: Sendable, CustomTestStringConvertible {
         let twice = ContainerHolder(any: NSArray(array: [shared, shared]))
         #expect(try twice.jsonString(options: .sortedKeys).contains(#""any":[[1,2],[1,2]]"#))
         #expect(try (twice.dictionary()["any"] as? [Any])?.count == 2)
+    }
+
+    @Test func theJSONWriterReportsCyclesInATransformersOutput() {
+        defer { TransformedContainer.made.withLock { arrays in arrays.forEach { $0.removeAllObjects() } } }
+        #expect(mappingError { _ = try TransformedContainer().jsonData() }?.description == "value[1]: \(Self.cycle)")
     }
 
     @Test func jsonValueFromFoundationValuesReportsCycles() {
