@@ -14,7 +14,10 @@
 //      `MappingError` or gives a model whose `jsonData()` decodes again to an equal model
 //      (models without `Equatable` are compared through their sorted-key JSON).
 //   4. Streaming vs dictionary path: the bytes path and `decode(_:from:)` on the parsed
-//      dictionary agree on success or failure, and on the model.
+//      dictionary agree on success or failure, and on the model. The dictionary holds each
+//      number as the Swift value `foundationValue()` makes of it (as JSONSerialization would),
+//      the bytes path judges the literal itself, so they are compared on a text whose every
+//      literal is written as its Swift value (see `comparableText`).
 
 import Foundation
 
@@ -171,12 +174,91 @@ func checkReader(_ bytes: [UInt8]) -> JSONValue? {
 
 // MARK: - Bytes → model
 
+// MARK: - The documented difference between the paths
+
+/// The text the two paths are compared on, or `nil` when they cannot be.
+///
+/// The dictionary path receives numbers as Swift values (what `foundationValue()` makes of each
+/// literal, as JSONSerialization does); the bytes path judges the literal itself, exactly. They
+/// agree whenever a literal denotes exactly its Swift value and is written as that value's own
+/// text, which is what `String` properties receive on the dictionary path. So every literal is
+/// rewritten to that text (`1e2` → `100.0`, `-0` → `0`, `1e-400` → `0.0`,
+/// `1.0000000000000000000000000000000000000000001` → `1`) when the rewritten literal reads back
+/// as the same Swift value and denotes exactly the same number; `bytes` itself when nothing
+/// needed rewriting. `nil` when some literal cannot be: an infinity (JSONSerialization rejects
+/// the document), or an integral Double beyond 2^53 whose shortest text is another integer
+/// (`1.152921504606847e+18` is 2^60 as a Double, 1152921504606847000 as a literal).
+func comparableText(_ value: JSONValue, _ bytes: [UInt8]) -> [UInt8]? {
+    var rewritten = false
+    guard let comparable = comparable(value, &rewritten) else { return nil }
+    return rewritten ? [UInt8](comparable.jsonData()) : bytes
+}
+
+func comparable(_ value: JSONValue, _ rewritten: inout Bool) -> JSONValue? {
+    switch value {
+    case .null, .bool, .string:
+        return value
+    case .number(let number):
+        guard let written = writtenAsSwiftValue(number) else { return nil }
+        if written != number { rewritten = true }
+        return .number(written)
+    case .array(let elements):
+        var result: [JSONValue] = []
+        for element in elements {
+            guard let element = comparable(element, &rewritten) else { return nil }
+            result.append(element)
+        }
+        return .array(result)
+    case .object(let object):
+        var members: [(String, JSONValue)] = []
+        for member in object {
+            guard let element = comparable(member.value, &rewritten) else { return nil }
+            members.append((member.key, element))
+        }
+        return .object(JSONObject(members))
+    }
+}
+
+/// The literal written as its Swift value's text, if that literal reads back as the same value
+/// and denotes exactly the same number.
+func writtenAsSwiftValue(_ number: JSONNumber) -> JSONNumber? {
+    let value = number.foundationValue()
+    let text: String
+    switch value {
+    case let integer as Int: text = String(integer)
+    case let integer as UInt64: text = String(integer)
+    case let decimal as Decimal: text = decimal.description
+    case let double as Double:
+        guard double.isFinite else { return nil }
+        text = double.description
+    default: return nil
+    }
+    guard let written = JSONNumber(literal: text), sameSwiftValue(written.foundationValue(), value) else { return nil }
+    if let double = value as? Double, double.rounded(.towardZero) == double {
+        // An integral Double: the literal must be exactly that integer where integers are exact.
+        if let integer = Int64(exactly: double), written.int64Value != integer { return nil }
+        if Int64(exactly: double) == nil, let integer = UInt64(exactly: double), written.uint64Value != integer { return nil }
+    }
+    return written
+}
+
+func sameSwiftValue(_ lhs: Any, _ rhs: Any) -> Bool {
+    switch (lhs, rhs) {
+    case (let a as Int, let b as Int): return a == b
+    case (let a as UInt64, let b as UInt64): return a == b
+    case (let a as Decimal, let b as Decimal): return a == b
+    case (let a as Double, let b as Double): return a.bitPattern == b.bitPattern
+    default: return false
+    }
+}
+
 /// Decodes `bytes` as `Model` and `[Model]` through the bytes path, round-trips every success
 /// through `jsonData()`, and compares the outcome with the dictionary path.
 func checkModel<Model: Mappable>(
     _ type: Model.Type,
     _ bytes: [UInt8],
     _ value: JSONValue?,
+    comparable comparableBytes: [UInt8]?,
     same: (Model, Model) throws -> Bool
 ) {
     let decoder = KeyValueDecoder()
@@ -204,10 +286,13 @@ func checkModel<Model: Mappable>(
             fuzzFail("\(name) differs after dictionary() → decode: \(dictionary)", bytes)
         }
     }
-    // The dictionary path must agree with the streaming bytes path.
-    if case .object? = value, let dictionary = value?.foundationValue() as? [String: Any] {
+    // The dictionary path must agree with the streaming bytes path, on a comparable text.
+    if case .object? = value, let comparableBytes, let dictionary = value?.foundationValue() as? [String: Any] {
         let viaDictionary = attempt("decode(\(name), from: dictionary)", bytes) { try decoder.decode(Model.self, from: dictionary) }
-        switch (model, viaDictionary) {
+        let streamed = comparableBytes == bytes
+            ? model
+            : attempt("decode(\(name), fromJSON: comparable text)", bytes) { try decoder.decode(Model.self, fromJSON: comparableBytes) }
+        switch (streamed, viaDictionary) {
         case (nil, nil): break
         case (let streamed?, let mapped?):
             guard attempt("comparing \(name)", bytes, { try same(streamed, mapped) }) == true else {
@@ -234,9 +319,12 @@ func checkModel<Model: Mappable>(
             fuzzFail("[\(name)] differs after encode → decode", bytes)
         }
     }
-    if case .array? = value, let array = value?.foundationValue() as? [Any] {
+    if case .array? = value, let comparableBytes, let array = value?.foundationValue() as? [Any] {
         let viaArray = attempt("decode([\(name)], from: array)", bytes) { try decoder.decode([Model].self, from: array) }
-        switch (models, viaArray) {
+        let streamed = comparableBytes == bytes
+            ? models
+            : attempt("decode([\(name)], fromJSON: comparable text)", bytes) { try decoder.decode([Model].self, fromJSON: comparableBytes) }
+        switch (streamed, viaArray) {
         case (nil, nil): break
         case (let streamed?, let mapped?):
             guard streamed.count == mapped.count,
@@ -267,8 +355,9 @@ func sameJSON<Model: Mappable>(_ lhs: Model, _ rhs: Model) throws -> Bool {
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let value = checkReader(bytes)
-    checkModel(FuzzScalars.self, bytes, value, same: ==)
-    checkModel(FuzzInner.self, bytes, value, same: ==)
-    checkModel(FuzzFoundation.self, bytes, value, same: sameJSON)
+    let comparable = value.flatMap { comparableText($0, bytes) }
+    checkModel(FuzzScalars.self, bytes, value, comparable: comparable, same: ==)
+    checkModel(FuzzInner.self, bytes, value, comparable: comparable, same: ==)
+    checkModel(FuzzFoundation.self, bytes, value, comparable: comparable, same: sameJSON)
     return 0
 }

@@ -14,6 +14,8 @@ final class DecodingSession: NestingSession, KeyTableSession {
     let skipsInvalidElements: Bool
     @exclusivity(unchecked) var depth = 0
     let stackLimit = StackBounds.currentLimit()
+    /// Foundation containers being walked further up the path (see `enterContainer`).
+    @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
     /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
     /// (lenient errors are recorded where they happen, so the full path must be known there).
     let isLenient: Bool

@@ -141,15 +141,18 @@ enum JSONBytes {
             var reader = JSONReader(input: input, options: options)
             do {
                 try reader.syntax { try $0.beginDocument() }
-                guard try reader.peek() == opening else {
-                    throw MappingError(.typeMismatch(expected: expected, found: "another JSON value"))
+                // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
+                guard (try? reader.peek()) == opening else {
+                    throw topLevelError(input, options: options, expected: expected)
                 }
                 let result = try stream(&reader)
                 try reader.syntax { try $0.endDocument() }
                 return result
             } catch let error as MappingError {
                 switch error.reason {
-                case .malformedJSON, .depthLimitExceeded, .stackExhausted, .unknownKey:
+                case .malformedJSON:
+                    throw encodingError(input, expected: expected) ?? error
+                case .depthLimitExceeded, .stackExhausted, .unknownKey:
                     // The tree would fail the same way (and parsing it costs the whole input);
                     // an unknown key is reported in payload order, which only the stream knows.
                     throw error
@@ -176,14 +179,19 @@ enum JSONBytes {
         let parsed = try ByteInput.withBytes(of: bytes) { input in
             Result { () throws -> JSONValue in
                 var reader = JSONReader(input: input, options: options)
-                try reader.syntax { try $0.beginDocument() }
-                guard try reader.peek() == opening else {
-                    throw MappingError(.typeMismatch(expected: expected, found: "another JSON value"))
+                do {
+                    try reader.syntax { try $0.beginDocument() }
+                } catch let error as MappingError {
+                    throw encodingError(input, expected: expected) ?? error
+                }
+                // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
+                guard (try? reader.peek()) == opening else {
+                    throw topLevelError(input, options: options, expected: expected)
                 }
                 do {
                     return try JSONReader.read(input, options: options)
                 } catch let error as JSONSyntaxError {
-                    throw MappingError(.malformedJSON(error.description), underlyingError: error)
+                    throw encodingError(input, expected: expected) ?? MappingError(.malformedJSON(error.description), underlyingError: error)
                 }
             }
         }.get()

@@ -8,7 +8,7 @@ final class EncodingSession: NestingSession, KeyTableSession {
     let stackLimit = StackBounds.currentLimit()
     @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// Class instances whose encoding is in progress, to report cycles instead of recursing forever.
-    @exclusivity(unchecked) private var activeObjects: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
 
     init(options: KeyValueEncoder, sortedKeys: Bool = false) {
         self.options = options

@@ -11,11 +11,13 @@ extension ValueCodec {
 }
 
 extension JSONWriter {
-    /// Writes a JSON-compatible Swift value (what the dictionary encoder produces). Dictionary
-    /// keys are written in UTF-8 order, so the output does not depend on hashing order. The value
-    /// was built, and its depth counted, by the encoder; this walk only watches the stack.
+    /// Writes a JSON-compatible Swift value (what the dictionary encoder produces, or a
+    /// transformer's output). Dictionary keys are written in UTF-8 order, so the output does not
+    /// depend on hashing order. Containers are entered through the session: nesting counts
+    /// against its depth limit, and a Foundation container inside itself is a cycle error.
     mutating func writeValue(_ value: Any, _ session: EncodingSession) throws {
-        switch JSONScalar(value) {
+        let scalar = JSONScalar(value)
+        switch scalar {
         case .null: writeNull()
         case .bool(let flag): writeBool(flag)
         case .int(let number): writeInteger(number)
@@ -24,16 +26,19 @@ extension JSONWriter {
         case .decimal(let number):
             guard number.isFinite, let literal = JSONNumber(decimal: number) else { throw MappingError(.nonFiniteNumber("Decimal \(number)")) }
             writeNumber(literal)
+        case .literal(let number): writeNumber(number)
         case .string(let text): writeString(text)
         case .array(let array):
-            try session.checkStack()
+            let container = try session.enterContainer(value)
+            defer { session.leaveContainer(container) }
             beginArray()
             for index in array.indices {
                 do { try writeValue(array[index], session) } catch let error as MappingError { throw error.prepending(.index(index)) }
             }
             endArray()
         case .dictionary(let dictionary):
-            try session.checkStack()
+            let container = try session.enterContainer(value)
+            defer { session.leaveContainer(container) }
             beginObject()
             for key in JSONWriter.orderedKeys(dictionary.keys) {
                 writeKey(key)

@@ -4,15 +4,20 @@ import Foundation
 enum ValueDescription {
     static let maximumLength = 40
 
-    /// `String "twelve"`, `Int 300`, `Double 1.5`, `Bool true`, `null`, `Array (3 elements)`.
+    /// `String "twelve"`, `Int 300`, `Double 1.5`, `Number 1e400`, `Bool true`, `null`,
+    /// `Array (3 elements)`.
     static func describe(_ value: Any) -> String {
         switch JSONScalar(value) {
         case .null: return "null"
         case .bool(let flag): return "Bool \(flag)"
         case .int(let number): return "Int \(number)"
         case .uint(let number): return "Int \(number)"
-        case .double(let number): return "Double \(number)"
+        case .double(let number):
+            // A JSON number never is infinite: an infinity means a reader overflowed.
+            if number.isInfinite { return "a number beyond ±1.8e308" }
+            return "Double \(number)"
         case .decimal(let number): return "Number \(number)"
+        case .literal(let number): return number.valueDescription
         case .string(let text): return "String \(quoted(text))"
         case .array(let array): return "Array (\(array.count) elements)"
         case .dictionary(let dictionary): return "Dictionary (\(dictionary.count) keys)"

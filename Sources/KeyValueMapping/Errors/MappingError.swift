@@ -28,7 +28,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case invalidValue(expected: String, found: String, detail: String)
         /// The property's Swift type is not one KeyValueMapping can map.
         case unsupportedType(String)
-        /// A class instance refers back to itself while being encoded.
+        /// A class instance refers back to itself while being encoded, or an NSArray or
+        /// NSDictionary contains itself (in a value being decoded or encoded).
         case cycle(type: String)
         /// The nesting is deeper than the configured maximum.
         case depthLimitExceeded(limit: Int)
@@ -137,7 +138,7 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case .unsupportedType(let detail):
             return "unsupported property type: \(detail)"
         case .cycle(let type):
-            return "cycle detected: this \(type) instance is already being encoded further up the path"
+            return "cycle detected: this \(type) instance is already being mapped further up the path"
         case .depthLimitExceeded(let limit):
             return "nesting deeper than the maximum depth of \(limit)"
         case .stackExhausted(let depth):

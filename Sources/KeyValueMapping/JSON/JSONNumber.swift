@@ -90,7 +90,24 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as a Foundation `Decimal`; `nil` when outside `Decimal`'s range (about
     /// `1e-128` to `1e127`). Digits beyond `Decimal`'s 38-digit mantissa are dropped.
     public var decimalValue: Decimal? {
-        guard let value = Decimal(string: text, locale: nil), !value.isNaN else { return nil }
+        if let value = Decimal(string: text, locale: nil), !value.isNaN { return value }
+        // `Decimal(string:)` also refuses some numbers in its range: zero with a huge exponent
+        // (`0e999999`), and more digits than it keeps with an exponent only the dropped digits
+        // bring into range (401 nines then `e-400`, just under 10). Those read from their first
+        // 38 significant digits, which is what it keeps of any other literal.
+        let shape = self.shape
+        if shape.significantDigits == 0 { return Decimal(0) }
+        guard shape.significantDigits > 38 else { return nil }
+        var digits = text.hasPrefix("-") ? "-" : ""
+        var kept = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || kept == 38 { break }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), kept > 0 || byte != UInt8(ascii: "0") else { continue }
+            digits.unicodeScalars.append(Unicode.Scalar(byte))
+            kept += 1
+        }
+        let exponent = shape.scale + shape.significantDigits - kept
+        guard let value = Decimal(string: digits + "e" + String(exponent), locale: nil), !value.isNaN else { return nil }
         return value
     }
 

@@ -18,8 +18,10 @@ extension JSONValue {
     /// `null` → `NSNull()`, booleans → `Bool`, strings → `String`, arrays → `[Any]`, objects →
     /// `[String: Any]` (duplicate keys were already resolved when reading). Numbers: an integer
     /// literal (no fraction, no exponent) becomes `Int` when it fits, then `UInt64`, then
-    /// `Decimal` when `Decimal` holds every digit, otherwise `Double`; any other literal, even
-    /// `1.0`, becomes `Double` (±infinity if it overflows, such as `1e400`).
+    /// `Decimal` while in its range (keeping 38 digits, as JSONSerialization does), otherwise
+    /// `Double`; any other literal, even `1.0`, becomes `Double` (±infinity if it overflows, such
+    /// as `1e400`) unless a Double does not give back its digits and Decimal holds them. The
+    /// number codecs never convert through this: they judge the literal itself.
     func foundationValue() -> Any {
         switch self {
         case .null:
@@ -101,40 +103,53 @@ extension JSONValue {
     /// Converts `JSONSerialization`-style values to a JSON value, for writing.
     ///
     /// Accepts `NSNull`, `Bool` (and boolean `NSNumber`s), every fixed-width integer type,
-    /// finite `Float` and `Double`, `Decimal`, `NSNumber`, `String`, arrays and `[String: Any]`.
+    /// finite `Float` and `Double`, `Decimal`, `NSNumber`, `String`, arrays and `[String: Any]`
+    /// (Foundation's `NSArray` and `NSDictionary` too, read one level at a time).
     /// Dictionary members are ordered by key (UTF-8 byte order), because `Dictionary` order
-    /// is arbitrary and written output should be deterministic.
+    /// is arbitrary and written output should be deterministic. Nesting deeper than
+    /// ``KeyValueEncoder/maximumDepth``'s default, or a container inside itself, is an error.
     init(foundationValue value: Any) throws(JSONUnsupportedValueError) {
-        self = try Self.convert(value, path: "")
+        self = try Self.convert(value, path: "", EncodingSession(options: KeyValueEncoder()))
     }
 
     /// The class of boolean `NSNumber`s (`__NSCFBoolean` on Linux), which Swift's casts would
     /// otherwise turn into `Int` 0 or 1, or accept as `Bool` for any 0 or 1.
     private static let booleanNumberType = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    private static func convert(_ value: Any, path: String) throws(JSONUnsupportedValueError) -> JSONValue {
+    private static func convert(_ value: Any, path: String, _ session: EncodingSession) throws(JSONUnsupportedValueError) -> JSONValue {
         if let scalar = try scalar(value, path: path) {
             return scalar
         }
-        if let array = value as? [Any] {
+        let container: JSONScalar
+        switch JSONScalar(value) {
+        case .array(let array): container = .array(array)
+        case .dictionary(let dictionary): container = .dictionary(dictionary)
+        default: throw JSONUnsupportedValueError(path: path, reason: "\(type(of: value)) is not a JSON value")
+        }
+        let entered: ObjectIdentifier?
+        do {
+            entered = try session.enterContainer(value)
+        } catch {
+            throw JSONUnsupportedValueError(path: path, reason: (error as? MappingError)?.reasonDescription ?? "\(error)")
+        }
+        defer { session.leaveContainer(entered) }
+        if case .array(let array) = container {
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for (position, element) in array.enumerated() {
-                elements.append(try convert(element, path: path + "[\(position)]"))
+                elements.append(try convert(element, path: path + "[\(position)]", session))
             }
             return .array(elements)
         }
-        if let dictionary = value as? [String: Any] {
-            var builder = JSONObjectBuilder()
-            let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for key in keys {
-                guard let member = dictionary[key] else { continue }
-                let memberPath = path.isEmpty ? key : path + "." + key
-                _ = builder.insert(key: key, value: try convert(member, path: memberPath), policy: .useLast)
-            }
-            return .object(JSONObject(builder))
+        guard case .dictionary(let dictionary) = container else { return .null }
+        var builder = JSONObjectBuilder()
+        let keys = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for key in keys {
+            guard let member = dictionary[key] else { continue }
+            let memberPath = path.isEmpty ? key : path + "." + key
+            _ = builder.insert(key: key, value: try convert(member, path: memberPath, session), policy: .useLast)
         }
-        throw JSONUnsupportedValueError(path: path, reason: "\(type(of: value)) is not a JSON value")
+        return .object(JSONObject(builder))
     }
 
     /// Converts null, booleans, numbers and strings; `nil` for anything else.
@@ -201,29 +216,20 @@ extension JSONValue {
 }
 
 extension JSONNumber {
-    /// Whether the significand has more than 17 significant digits (a Double's most).
-    private var hasMoreDigitsThanDouble: Bool {
-        guard text.utf8.count > 18 else { return false }
-        var digits = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): return digits > 17
-            case UInt8(ascii: "0") where digits == 0: continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            default: continue
-            }
-        }
-        return digits > 17
-    }
-
     /// See ``JSONValue/foundationValue()`` for the rules.
     func foundationValue() -> Any {
-        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles, except a
-        // fraction with more significant digits than a Double keeps, which is a Decimal when
-        // Decimal holds every one of them (`JSONSerialization` gives an `NSDecimalNumber`).
+        // Like JSONSerialization, notation decides: `1.0` and `1e2` are Doubles. A literal a
+        // Double does not give back (more significant digits than its 15 to 17) is a Decimal when
+        // Decimal can hold it, which keeps up to 38 of them (`JSONSerialization` gives an
+        // `NSDecimalNumber`): `1.0000000000000001` is one, `1.50000000000000000000` (two
+        // significant digits) and `0.30000000000000004` (a Double's own text) are Doubles.
         guard isInteger else {
-            if hasMoreDigitsThanDouble, let decimal = decimalValue, decimal.description == text { return decimal }
-            return Double(text) ?? 0
+            let double = Double(text) ?? 0
+            let digits = shape.significantDigits
+            // Up to 15 significant digits every Double gives back; beyond 17 none does.
+            guard digits > 15, let decimal = decimalValue else { return double }
+            if digits <= 17, let back = JSONNumber(double)?.decimalValue, back == decimal { return double }
+            return decimal
         }
         if let integer = Int64(text), let native = Int(exactly: integer) {
             return native
@@ -231,8 +237,9 @@ extension JSONNumber {
         if let unsigned = UInt64(text) {
             return unsigned
         }
-        // Only when Decimal holds every digit; its description of an integer is the digits.
-        if let decimal = decimalValue, decimal.description == text {
+        // Beyond 64 bits: a Decimal while it is in Decimal's range (its first 38 digits, as
+        // JSONSerialization keeps), else the nearest Double (infinity beyond Double's range).
+        if let decimal = decimalValue {
             return decimal
         }
         return Double(text) ?? 0

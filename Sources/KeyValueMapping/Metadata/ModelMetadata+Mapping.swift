@@ -263,16 +263,19 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
     var typeName: String { String(describing: Model.self) }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Model {
-        let dictionary: [String: Any]
-        if let native = value as? [String: Any] {
-            dictionary = native
-        } else if case .dictionary(let bridged) = JSONScalar(value) {
-            dictionary = bridged
-        } else {
+        // The common case, a Swift `[String: Any]`, is taken as it is; anything else (an
+        // NSDictionary, which a bridging cast would convert all the way down) through the
+        // classifier, one level deep, and entered as a container that may be open already.
+        if let dictionary = JSONScalar.swiftDictionary(value) {
+            try session.enter()
+            defer { session.leave() }
+            return try metadata.makeModel(from: dictionary, session)
+        }
+        guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-        try session.enter()
-        defer { session.leave() }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         return try metadata.makeModel(from: dictionary, session)
     }
 

@@ -162,12 +162,16 @@ enum ResolvedKey: Sendable {
             return
         }
         switch component {
+        // What is already there is read one level deep (a transformer may have written an
+        // NSDictionary; a bridging cast would convert it all the way down).
         case .key:
-            var object = container as? [String: Any] ?? [:]
+            var object: [String: Any] = [:]
+            if let existing = container, case .dictionary(let members) = JSONScalar(existing) { object = members }
             store(value, at: components, in: &object)
             container = object
         case .index(let index):
-            var array = container as? [Any] ?? []
+            var array: [Any] = []
+            if let existing = container, case .array(let elements) = JSONScalar(existing) { array = elements }
             while array.count <= index { array.append(NSNull()) }
             var element: Any? = array[index] is NSNull ? nil : array[index]
             store(value, at: components.dropFirst(), into: &element)

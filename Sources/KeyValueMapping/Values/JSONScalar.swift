@@ -3,7 +3,9 @@ import Foundation
 // A view of one `Any` that came from JSON (JSONSerialization or a Swift literal) which tells
 // booleans from numbers and keeps integers exact. Linux Foundation's NSNumber answers `is Bool`
 // for 0 and 1 and bridges `true` to `Int` 1, so the classification looks at the concrete
-// class instead of asking Swift's bridging casts.
+// class instead of asking Swift's bridging casts. A container is one level deep: an NSArray or
+// NSDictionary gives its elements as they are stored (see ``FoundationContainer``), so a walk
+// meets nested containers one at a time and never through a recursive bridging cast.
 enum JSONScalar {
     case null
     case bool(Bool)
@@ -11,6 +13,9 @@ enum JSONScalar {
     case uint(UInt64)
     case double(Double)
     case decimal(Decimal)
+    /// A number literal the bytes path read, exactly as written; the number codecs judge it
+    /// from its text (see ``JSONNumber/foundationValue()`` for what it is as a Swift value).
+    case literal(JSONNumber)
     case string(String)
     case array([Any])
     case dictionary([String: Any])
@@ -42,9 +47,29 @@ enum JSONScalar {
             self = .dictionary(dictionary)
         } else if type == ObjectIdentifier([Any].self), let array = value as? [Any] {
             self = .array(array)
+        } else if type == ObjectIdentifier(JSONNumber.self), let number = value as? JSONNumber {
+            self = .literal(number)
         } else {
             self = Self.slowInit(value)
         }
+    }
+
+    /// `value` as the Swift `[String: Any]` it holds exactly, else `nil`. No bridging cast (an
+    /// NSDictionary is not one), and no dynamic type lookup: the `Any` is opened to the type it
+    /// stores, which the walks' fast paths compare in one instruction.
+    @inline(__always)
+    static func swiftDictionary(_ value: Any) -> [String: Any]? {
+        exactly(value, as: [String: Any].self)
+    }
+
+    /// `value` as the Swift `[Any]` it holds exactly, else `nil` (see ``swiftDictionary(_:)``).
+    @inline(__always)
+    static func swiftArray(_ value: Any) -> [Any]? {
+        exactly(value, as: [Any].self)
+    }
+
+    private static func exactly<Stored, Wanted>(_ value: Stored, as wanted: Wanted.Type) -> Wanted? {
+        Stored.self == Wanted.self ? value as? Wanted : nil
     }
 
     /// `true` for JSON `null` (`NSNull`).
@@ -54,6 +79,16 @@ enum JSONScalar {
     }
 
     private static func slowInit(_ value: Any) -> JSONScalar {
+        // A class instance (NSNumber, NSString, NSArray, …) is classified by its class: the Swift
+        // casts below would bridge an NSArray or NSDictionary into a Swift container, converting
+        // every nested one too.
+        if Swift.type(of: value) is AnyClass { return classify(value) }
+        // An Optional inside an `Any` is looked through the same way, so a wrapped NSArray is
+        // never cast either.
+        if let optional = value as? any OptionalInAny {
+            guard let wrapped = optional.wrappedValue else { return .null }
+            return JSONScalar(wrapped)
+        }
         switch value {
         case let string as String: return .string(string)
         case let number as Int: return Self.native(number, value)
@@ -97,21 +132,12 @@ enum JSONScalar {
         case let number as Decimal: return .decimal(number)
         case let text as Substring: return .string(String(text))
         case let text as NSString: return .string(String(describing: text))
-        case let dictionary as NSDictionary: return bridge(dictionary)
-        case let array as NSArray: return .array(array.map { $0 })
-        case Optional<Any>.none: return .null
+        case let dictionary as NSDictionary:
+            guard let members = FoundationContainer.members(of: dictionary) else { return .other(value) }
+            return .dictionary(members)
+        case let array as NSArray: return .array(FoundationContainer.elements(of: array))
         default: return .other(value)
         }
-    }
-
-    private static func bridge(_ dictionary: NSDictionary) -> JSONScalar {
-        var result: [String: Any] = [:]
-        result.reserveCapacity(dictionary.count)
-        for (key, element) in dictionary {
-            guard let key = key as? String else { return .other(dictionary) }
-            result[key] = element
-        }
-        return .dictionary(result)
     }
 
     static func classify(_ number: NSNumber) -> JSONScalar {
@@ -133,7 +159,7 @@ enum JSONScalar {
         case .bool: return "Bool"
         case .int, .uint: return "Int"
         case .double: return "Double"
-        case .decimal: return "Number"
+        case .decimal, .literal: return "Number"
         case .string: return "String"
         case .array: return "Array"
         case .dictionary: return "Dictionary"
@@ -142,13 +168,11 @@ enum JSONScalar {
     }
 }
 
-extension JSONNumber {
-    /// Whether `value` (this literal read as a Double) loses nothing the dictionary path would
-    /// reject: a fractional or exponent literal is a Double by nature; an integer literal must be
-    /// exactly representable (integers above 2^53 are not exact as Double).
-    func isExactlyRepresentableAsDouble(_ value: Double) -> Bool {
-        guard isInteger else { return true }
-        guard let integer = int64Value else { return false }
-        return Double(exactly: integer) != nil
-    }
+/// An `Optional` held in an `Any`, seen without knowing its wrapped type.
+protocol OptionalInAny {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalInAny {
+    var wrappedValue: Any? { self.map { $0 as Any } }
 }

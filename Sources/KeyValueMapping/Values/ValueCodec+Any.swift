@@ -1,10 +1,13 @@
 import Foundation
 
 /// `Any`: the JSON value passes through as plain Swift values — `String`, `Bool`, `Int`
-/// (`UInt64` above `Int.max`), `Double`, `Decimal` (numbers too large for 64 bits), `[Any]`,
-/// `[String: Any]` and, inside containers only, `NSNull` for `null`. A top-level `null` follows
-/// the null rule (an error for `Any`, `nil` for `Any?`). Encoding accepts those values, nested
-/// `Mappable` models, and any number type; anything else is an error at its key path.
+/// (`UInt64` above `Int.max`), `Double`, `Decimal` (numbers too large for 64 bits, and numbers
+/// with more digits than a Double keeps), `[Any]`, `[String: Any]` and, inside containers only,
+/// `NSNull` for `null`. A top-level `null` follows the null rule (an error for `Any`, `nil` for
+/// `Any?`). A number beyond ±1.8e308 is an overflow. Foundation containers (NSArray,
+/// NSDictionary) become Swift containers; one that contains itself is a cycle error. Encoding
+/// accepts those values, nested `Mappable` models, and any number type; anything else is an
+/// error at its key path.
 struct AnyValueCodec: ValueCodec {
     var typeName: String { "Any" }
 
@@ -21,15 +24,61 @@ struct AnyValueCodec: ValueCodec {
         case .int(let number): return Int(number)
         case .uint(let number): return number
         case .double(let number):
+            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
             guard number.isFinite else { throw DoubleCodec.outOfRange }
             return number
-        case .decimal(let number): return number
+        case .decimal(let number):
+            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            return number
+        case .literal(let number): return try Self.plainValue(of: number)
         case .string(let text): return text
         case .array, .dictionary:
-            return try Self.mapContainer(scalar, session) { try normalize($0, session) }
+            return try Self.mapContainer(value, scalar, session) { try normalize($0, session) }
         case .other:
             throw MappingError.typeMismatch(expected: "a JSON value", found: value)
         }
+    }
+
+    /// The bytes path: the parsed value straight to plain values, each number judged from its
+    /// literal (so an overflow names the literal, `Number 1e400`, not an infinity).
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Any {
+        if json.isNull { throw MappingError.typeMismatch(expected: typeName, found: NSNull()) }
+        return try plainValue(of: json, session)
+    }
+
+    private func plainValue(of json: JSONValue, _ session: DecodingSession) throws -> Any {
+        switch json {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number): return try Self.plainValue(of: number)
+        case .string(let text): return text
+        case .array(let elements):
+            try session.enter()
+            defer { session.leave() }
+            var result: [Any] = []
+            result.reserveCapacity(elements.count)
+            for index in elements.indices {
+                do { result.append(try plainValue(of: elements[index], session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
+            }
+            return result
+        case .object(let object):
+            try session.enter()
+            defer { session.leave() }
+            var result = [String: Any](minimumCapacity: object.count)
+            for member in object {
+                do { result[member.key] = try plainValue(of: member.value, session) } catch let error as MappingError { throw error.prepending(.key(member.key)) }
+            }
+            return result
+        }
+    }
+
+    /// A literal as the plain value ``JSONNumber/foundationValue()`` gives, which must be finite.
+    private static func plainValue(of number: JSONNumber) throws -> Any {
+        let value = number.foundationValue()
+        if let double = value as? Double, !double.isFinite {
+            throw MappingError.overflow(expected: "Double", found: number)
+        }
+        return value
     }
 
     func encode(_ value: Any, _ session: EncodingSession) throws -> Any {
@@ -48,9 +97,11 @@ struct AnyValueCodec: ValueCodec {
         case .decimal(let number):
             guard number.isFinite else { throw MappingError(.nonFiniteNumber("Decimal \(number)")) }
             return number
+        case .literal(let number):
+            return try Self.plainValue(of: number)
         case .string(let text): return text
         case .array, .dictionary:
-            return try Self.mapContainer(scalar, session) { try encode($0, session) }
+            return try Self.mapContainer(value, scalar, session) { try encode($0, session) }
         case .other(let other):
             switch other {
             case let date as Date: return try DateCodec().encode(date, session)
@@ -62,11 +113,11 @@ struct AnyValueCodec: ValueCodec {
         }
     }
 
-    /// Applies `transform` to every element of an array or dictionary, one nesting level deeper,
-    /// with the element's index or key on any error.
-    private static func mapContainer(_ scalar: JSONScalar, _ session: some NestingSession, _ transform: (Any) throws -> Any) throws -> Any {
-        try session.enter()
-        defer { session.leave() }
+    /// Applies `transform` to every element of the array or dictionary `value`, one nesting level
+    /// deeper, with the element's index or key on any error.
+    private static func mapContainer(_ value: Any, _ scalar: JSONScalar, _ session: some NestingSession, _ transform: (Any) throws -> Any) throws -> Any {
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         switch scalar {
         case .array(let array):
             var result: [Any] = []

@@ -77,13 +77,17 @@ struct ArrayCodec<Element>: ValueCodec {
     var typeName: String { "[\(element.typeName)]" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> [Element] {
-        guard let array = value as? [Any] else {
-            guard case .array(let array) = JSONScalar(value) else {
-                throw MappingError.typeMismatch(expected: typeName, found: value)
-            }
+        // The common case, a Swift `[Any]`, is taken as it is; anything else (an NSArray, a
+        // Swift array of another element type) through the classifier, one level deep.
+        if let array = JSONScalar.swiftArray(value) {
             return try decodeElements(array, session)
         }
-        return try decodeElements(array, session)
+        guard case .array(let array) = JSONScalar(value) else {
+            throw MappingError.typeMismatch(expected: typeName, found: value)
+        }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
+        return try element.decodeArray(array, session, skipping: skipsInvalidElements)
     }
 
     func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
@@ -180,22 +184,30 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     var typeName: String { "[\(key.typeName): \(element.typeName)]" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> [Key: Element] {
+        if let dictionary = JSONScalar.swiftDictionary(value) {
+            try session.enter()
+            defer { session.leave() }
+            return try decodeMembers(dictionary, session) { try element.decode($0, session) }
+        }
         guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
+        let container = try session.enterContainer(value)
+        defer { session.leaveContainer(container) }
         return try decodeMembers(dictionary, session) { try element.decode($0, session) }
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
         guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        try session.enter()
+        defer { session.leave() }
         return try decodeMembers(object, session) { try element.decode(json: $0, session) }
     }
 
+    /// The members' values, one nesting level deeper (the caller entered it).
     private func decodeMembers<Members: Collection, Item>(_ members: Members, _ session: DecodingSession,
                                                          _ decodeItem: (Item) throws -> Element) throws -> [Key: Element]
     where Members.Element == (key: String, value: Item) {
-        try session.enter()
-        defer { session.leave() }
         var result: [Key: Element] = [:]
         result.reserveCapacity(members.count)
         for member in members {
@@ -273,6 +285,11 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
     }
 
     var typeName: String { String(describing: Value.self) }
+
+    // A number reaches the raw value's codec as its literal, which judges it exactly.
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        try decodeKeepingLiteral(json: json, session)
+    }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
         let rawValue: Value.RawValue

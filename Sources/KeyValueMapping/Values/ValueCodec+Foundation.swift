@@ -28,9 +28,16 @@ struct DateCodec: ValueCodec {
         }
     }
 
+    // A number reaches `decode(_:_:)` as its literal, judged exactly, unless a custom strategy
+    // is to see it: user code gets plain Swift values.
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Date {
+        if case .custom = session.options.dateDecoding { return try decode(json.foundationValue(), session) }
+        return try decodeKeepingLiteral(json: json, session)
+    }
+
     private func seconds(_ value: Any, scalar: JSONScalar, _ session: DecodingSession) throws -> Double {
         switch scalar {
-        case .int, .uint, .double, .decimal: return try DoubleCodec().decode(value, session)
+        case .int, .uint, .double, .decimal, .literal: return try DoubleCodec().decode(value, session)
         default: throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text or seconds since 1970)", found: value)
         }
     }

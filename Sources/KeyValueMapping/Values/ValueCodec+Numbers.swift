@@ -1,7 +1,74 @@
 import Foundation
 
-/// Every fixed-width integer type. Only exact conversions succeed: `1.0` → `1`, `"12"` → `12`;
-/// `1.5` is not exact, `300` into `UInt8` and `2^63` into `Int` overflow.
+// Numbers are judged exactly, wherever they come from. The dictionary path holds Swift values
+// (`Int`, `UInt64`, `Double`, `Decimal`, NSNumber, NSDecimalNumber), judged by their exact class
+// and value; the bytes path hands the number codecs the literal itself (`JSONScalar.literal`),
+// judged from its text, so `1e-400` is a fraction and `1e400` an integer too large for any
+// integer type, not the `0` and `inf` a Double would make of them. Each codec has one decode
+// for both paths, and messages name the Swift value when it is the same number and the literal
+// as written otherwise (see ``JSONNumber/valueDescription``).
+
+extension ValueCodec {
+    /// The bytes path of the codecs that judge numbers: a number reaches `decode(_:_:)` as its
+    /// literal, anything else as the dictionary path would see it. Only the library's own codecs
+    /// take this route; user code (transformers, a custom date strategy) gets plain Swift values.
+    func decodeKeepingLiteral(json: JSONValue, _ session: DecodingSession) throws -> Value {
+        if case .number(let number) = json { return try decode(number as Any, session) }
+        return try decode(json.foundationValue(), session)
+    }
+}
+
+/// How a number stands as an integer, judged exactly.
+enum IntegerStanding {
+    case signed(Int64)
+    case unsigned(UInt64)
+    /// Exactly an integer, beyond 64 bits (or an infinity).
+    case beyond64Bits
+    /// Not an integer: a fraction remains (or NaN).
+    case fraction
+}
+
+extension IntegerStanding {
+    /// How a Double stands: NaN is no integer, an infinity is beyond 64 bits.
+    init(_ number: Double) {
+        if number.isNaN {
+            self = .fraction
+        } else if number.isInfinite {
+            self = .beyond64Bits
+        } else if number.rounded(.towardZero) != number {
+            self = .fraction
+        } else if let integer = Int64(exactly: number) {
+            self = .signed(integer)
+        } else if let integer = UInt64(exactly: number) {
+            self = .unsigned(integer)
+        } else {
+            self = .beyond64Bits
+        }
+    }
+
+    /// How a Decimal stands, judged from its digits (a finite Decimal prints as a plain
+    /// literal such as `-12.5`, never with an exponent).
+    init(_ number: Decimal) {
+        guard !number.isNaN, let literal = JSONNumber(literal: number.description) else {
+            self = .fraction
+            return
+        }
+        self = literal.integerStanding
+    }
+}
+
+extension JSONNumber {
+    /// How this literal stands as an integer, from its text.
+    var integerStanding: IntegerStanding {
+        if let integer = int64Value { return .signed(integer) }
+        if let integer = uint64Value { return .unsigned(integer) }
+        return isIntegral ? .beyond64Bits : .fraction
+    }
+}
+
+/// Every fixed-width integer type. Only exact conversions succeed: `1.0`, `1e2` and `"12"` convert;
+/// `1.5`, `1e-400` and `1.0000000000000001` are not exact; `300` into `UInt8`, `2^63` into `Int`
+/// and `1e400` into anything overflow.
 struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     var typeName: String { String(describing: Value.self) }
 
@@ -18,6 +85,8 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
             guard let result = Value(exactly: number) else { throw MappingError.overflow(expected: typeName, found: value) }
             return result
         }
+        // The classification is switched on where it is made: a JSONScalar kept in a variable
+        // and matched again would be copied, payload and all.
         switch JSONScalar(value) {
         case .int(let number):
             if let result = Value(exactly: number) { return result }
@@ -26,9 +95,11 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
             if let result = Value(exactly: number) { return result }
             throw MappingError.overflow(expected: typeName, found: value)
         case .double(let number):
-            return try fromDouble(number, original: value)
+            return try convert(IntegerStanding(number), original: value)
         case .decimal(let number):
-            return try fromText(number.description, original: value)
+            return try convert(IntegerStanding(number), original: value)
+        case .literal(let number):
+            return try convert(number.integerStanding, original: value)
         case .string(let text) where !session.isStrict:
             return try fromText(text, original: value)
         default:
@@ -47,7 +118,7 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
         if case .number(let number) = json, let integer = number.int64Value, let result = Value(exactly: integer) {
             return result
         }
-        return try decode(json.foundationValue(), session)
+        return try decodeKeepingLiteral(json: json, session)
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
@@ -57,62 +128,48 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
 
     var alwaysPassesThrough: Bool { Value.self == Int.self }
 
-    private func fromDouble(_ number: Double, original: Any) throws -> Value {
-        guard number.isFinite, number.rounded(.towardZero) == number else {
+    private func convert(_ standing: IntegerStanding, original: Any) throws -> Value {
+        switch standing {
+        case .signed(let integer):
+            if let result = Value(exactly: integer) { return result }
+        case .unsigned(let integer):
+            if let result = Value(exactly: integer) { return result }
+        case .beyond64Bits:
+            break
+        case .fraction:
             throw MappingError.notExact(expected: typeName, found: original)
         }
-        guard let result = Value(exactly: number) else {
-            throw MappingError.overflow(expected: typeName, found: original)
-        }
-        return result
+        throw MappingError.overflow(expected: typeName, found: original)
     }
 
-    // Integer text parses exactly; other numeric text is either fractional (not exact) or,
-    // when integral, out of range.
+    // Integer text parses directly; other numeric text is judged as the number it spells.
     private func fromText(_ text: String, original: Any) throws -> Value {
         if let result = Value(text, radix: 10) { return result }
-        if NumericText.isInteger(text) {
-            throw MappingError.overflow(expected: typeName, found: original)
+        guard let literal = NumericText.literal(text) else {
+            throw MappingError.typeMismatch(expected: typeName, found: original)
         }
-        if let decimal = NumericText.decimal(text) {
-            var rounded = Decimal()
-            var source = decimal
-            NSDecimalRound(&rounded, &source, 0, .plain)
-            if rounded != decimal { throw MappingError.notExact(expected: typeName, found: original) }
-            if let result = Value(rounded.description, radix: 10) { return result }
-            throw MappingError.overflow(expected: typeName, found: original)
-        }
-        throw MappingError.typeMismatch(expected: typeName, found: original)
+        return try convert(literal.integerStanding, original: original)
     }
 }
 
-/// `Double`: integers convert only when exact (|n| ≤ 2^53 or exactly representable);
-/// numeric text parses with correct rounding; NaN and infinities are rejected.
+/// `Double`: an integer within 64 bits converts only when exact (|n| ≤ 2^53 or exactly
+/// representable); any other number, and numeric text, rounds correctly to the nearest Double
+/// (an NSDecimalNumber from its exact digits); beyond ±1.8e308, NaN and infinities are errors.
 struct DoubleCodec: ValueCodec {
     var typeName: String { "Double" }
 
-    // A literal such as 1e400 reaches us as infinity; say what it was, not "inf".
-    static let outOfRange = MappingError(.overflow(expected: "Double", found: "a number beyond ±1.8e308"), foundValue: "a number beyond ±1.8e308")
+    // An infinity can only come from a reader that overflowed; say so, not "inf".
+    static let outOfRange = MappingError.overflow(expected: "Double", found: Double.infinity)
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Double {
         if type(of: value) == Double.self, let number = value as? Double {
             if number.isFinite { return number }
-            throw Self.outOfRange
+            throw Self.nonFinite(number, original: value)
         }
-        if ObjectIdentifier(type(of: value)) == JSONScalar.decimalNumberClass, let decimal = value as? NSDecimalNumber {
-            // Long literals arrive as NSDecimalNumber; convert directly rather than through Decimal.
-            let number = decimal.doubleValue
-            if number.isFinite { return number }
-            throw MappingError.overflow(expected: typeName, found: value)
-        }
-        let scalar = JSONScalar(value)
-        if case .double(let number) = scalar {
-            if number.isFinite { return number }
-            throw Self.outOfRange
-        }
-        switch scalar {
+        switch JSONScalar(value) {
         case .double(let number):
-            return number
+            if number.isFinite { return number }
+            throw Self.nonFinite(number, original: value)
         case .int(let number):
             if let result = Double(exactly: number) { return result }
             throw MappingError.notExact(expected: typeName, found: value)
@@ -120,9 +177,9 @@ struct DoubleCodec: ValueCodec {
             if let result = Double(exactly: number) { return result }
             throw MappingError.notExact(expected: typeName, found: value)
         case .decimal(let number):
-            let result = NSDecimalNumber(decimal: number).doubleValue
-            if result.isFinite { return result }
-            throw MappingError.overflow(expected: typeName, found: value)
+            return try Self.nearest(to: number, original: value)
+        case .literal(let number):
+            return try Self.convert(number, original: value)
         case .string(let text) where !session.isStrict:
             guard NumericText.isNumber(text), let result = Double(text) else {
                 throw MappingError.typeMismatch(expected: typeName, found: value)
@@ -134,6 +191,38 @@ struct DoubleCodec: ValueCodec {
         }
     }
 
+    /// A literal: an integer literal within 64 bits must be exact; any other literal rounds to
+    /// the nearest Double (bit-identical to `Double(String)`), and must not overflow.
+    static func convert(_ number: JSONNumber, original: Any) throws -> Double {
+        if number.isInteger {
+            if let integer = number.int64Value {
+                if let result = Double(exactly: integer) { return result }
+                throw MappingError.notExact(expected: "Double", found: original)
+            }
+            if let integer = number.uint64Value {
+                if let result = Double(exactly: integer) { return result }
+                throw MappingError.notExact(expected: "Double", found: original)
+            }
+        }
+        guard let result = number.doubleValue else { throw MappingError.overflow(expected: "Double", found: original) }
+        return result
+    }
+
+    /// The Double nearest a Decimal's exact digits (`NSDecimalNumber.doubleValue` is often an
+    /// ulp or more away; Swift's `Double(String)` rounds correctly).
+    static func nearest(to number: Decimal, original: Any, expected: String = "Double") throws -> Double {
+        guard !number.isNaN, let result = Double(number.description) else {
+            throw MappingError.invalidValue(expected: expected, found: original, detail: "not a number")
+        }
+        if result.isFinite { return result }
+        throw MappingError.overflow(expected: expected, found: original)
+    }
+
+    private static func nonFinite(_ number: Double, original: Any) -> MappingError {
+        if number.isNaN { return MappingError.invalidValue(expected: "Double", found: original, detail: "not a number") }
+        return outOfRange
+    }
+
     func encode(_ value: Double, _ session: EncodingSession) throws -> Any {
         guard value.isFinite else { throw MappingError(.nonFiniteNumber("Double \(value)")) }
         return value
@@ -142,24 +231,39 @@ struct DoubleCodec: ValueCodec {
     func passesThrough(_ values: [Double]) -> Bool { values.allSatisfy(\.isFinite) }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Double {
-        if case .number(let number) = json, let result = number.doubleValue, number.isExactlyRepresentableAsDouble(result) {
-            return result
-        }
+        if case .number(let number) = json { return try Self.convert(number, original: number) }
         return try decode(json.foundationValue(), session)
     }
 }
 
-/// `Float`: any finite number within Float's range converts to the nearest Float;
-/// beyond it (`1e39`) is an overflow.
+/// `Float`: any finite number within Float's range converts to the nearest Float (through the
+/// nearest Double, as the dictionary path holds it); beyond it (`1e39`) is an overflow.
 struct FloatCodec: ValueCodec {
     var typeName: String { "Float" }
 
     func decode(_ value: Any, _ session: DecodingSession) throws -> Float {
         let number: Double
-        do {
-            number = try DoubleCodec().decode(value, session)
-        } catch let error as MappingError {
-            guard case .typeMismatch = error.reason else { throw error }
+        switch JSONScalar(value) {
+        case .int(let integer):
+            return Float(integer)
+        case .uint(let integer):
+            return Float(integer)
+        case .double(let double):
+            guard !double.isNaN else { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            number = double
+        case .decimal(let decimal):
+            number = try DoubleCodec.nearest(to: decimal, original: value, expected: typeName)
+        case .literal(let literal):
+            if literal.isInteger, let integer = literal.int64Value { return Float(integer) }
+            if literal.isInteger, let integer = literal.uint64Value { return Float(integer) }
+            guard let double = literal.doubleValue else { throw MappingError.overflow(expected: typeName, found: value) }
+            number = double
+        case .string(let text) where !session.isStrict:
+            guard NumericText.isNumber(text), let double = Double(text) else {
+                throw MappingError.typeMismatch(expected: typeName, found: value)
+            }
+            number = double
+        default:
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
         // Overflow means rounding to Float gives infinity; 3.4028235e38 (how Float.max prints)
@@ -171,6 +275,10 @@ struct FloatCodec: ValueCodec {
         return result
     }
 
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Float {
+        try decodeKeepingLiteral(json: json, session)
+    }
+
     func encode(_ value: Float, _ session: EncodingSession) throws -> Any {
         guard value.isFinite else { throw MappingError(.nonFiniteNumber("Float \(value)")) }
         // Through the shortest decimal text so 0.1 as Float is written as 0.1, not 0.100000001490116.
@@ -178,8 +286,9 @@ struct FloatCodec: ValueCodec {
     }
 }
 
-/// `Decimal` keeps every digit it can hold: text and NSDecimalNumber go straight in, Doubles
-/// through their shortest text.
+/// `Decimal` keeps every digit it can hold (38): literals, text and NSDecimalNumber go straight
+/// in, Doubles through their shortest text. A number beyond Decimal's range is an overflow; a
+/// non-zero one too small for it (`1e-400`) is not exact.
 struct DecimalCodec: ValueCodec {
     var typeName: String { "Decimal" }
 
@@ -187,21 +296,42 @@ struct DecimalCodec: ValueCodec {
         try Self.convert(value, acceptsText: !session.isStrict)
     }
 
+    func decode(json: JSONValue, _ session: DecodingSession) throws -> Decimal {
+        try decodeKeepingLiteral(json: json, session)
+    }
+
     /// A number (or, when `acceptsText`, numeric text) → Decimal; shared with ``DecimalTransformer``.
     static func convert(_ value: Any, acceptsText: Bool) throws -> Decimal {
         switch JSONScalar(value) {
-        case .decimal(let number): return number
+        case .decimal(let number):
+            guard !number.isNaN else { throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a number") }
+            return number
         case .int(let number): return Decimal(number)
         case .uint(let number): return Decimal(number)
         case .double(let number):
-            if let result = NumericText.decimal(number.description) { return result }
-            throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a finite number")
+            guard !number.isNaN else { throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a number") }
+            guard number.isFinite, let literal = JSONNumber(number) else { throw MappingError.overflow(expected: "Decimal", found: value) }
+            return try decimal(literal, original: value)
+        case .literal(let number):
+            return try decimal(number, original: value)
         case .string(let text) where acceptsText:
-            if let result = NumericText.decimal(text) { return result }
-            throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a decimal number")
+            guard let literal = NumericText.literal(text) else {
+                throw MappingError.invalidValue(expected: "Decimal", found: value, detail: "not a decimal number")
+            }
+            return try decimal(literal, original: value)
         default:
             throw MappingError.typeMismatch(expected: "Decimal", found: value)
         }
+    }
+
+    private static func decimal(_ number: JSONNumber, original: Any) throws -> Decimal {
+        if let result = number.decimalValue { return result }
+        // Out of Decimal's range one way or the other: about 1e-128 to 1e127.
+        if number.shape.scale >= 0 { throw MappingError.overflow(expected: "Decimal", found: original) }
+        if let magnitude = number.doubleValue.map(abs), magnitude < 1 {
+            throw MappingError.notExact(expected: "Decimal", found: original)
+        }
+        throw MappingError.overflow(expected: "Decimal", found: original)
     }
 
     func encode(_ value: Decimal, _ session: EncodingSession) throws -> Any {
@@ -212,18 +342,25 @@ struct DecimalCodec: ValueCodec {
 
 /// Checks on numeric text shared by the number codecs.
 enum NumericText {
-    /// `-?[0-9]+`
-    static func isInteger(_ text: String) -> Bool {
-        var digits = text.utf8[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    /// Numeric text (``isNumber(_:)``) as the JSON literal it spells: a leading `+` and
+    /// leading zeros dropped (`+007.50` → `7.50`); `nil` for text that is not a number.
+    static func literal(_ text: String) -> JSONNumber? {
+        guard isNumber(text) else { return nil }
+        var bytes = Array(text.utf8)
+        var sign: [UInt8] = []
+        if bytes.first == UInt8(ascii: "+") { bytes.removeFirst() }
+        if bytes.first == UInt8(ascii: "-") { sign = [bytes.removeFirst()] }
+        var leadingZeros = 0
+        while leadingZeros + 1 < bytes.count, bytes[leadingZeros] == UInt8(ascii: "0"),
+              bytes[leadingZeros + 1] >= UInt8(ascii: "0"), bytes[leadingZeros + 1] <= UInt8(ascii: "9") {
+            leadingZeros += 1
+        }
+        return JSONNumber(literal: String(decoding: sign + bytes[leadingZeros...], as: UTF8.self))
     }
 
-    /// A JSON-style number (`-12`, `1.5`, `1e3`) as a Decimal; `nil` for anything else,
-    /// including text `Decimal(string:)` would only partly read.
-    static func decimal(_ text: String) -> Decimal? {
-        guard isNumber(text) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    /// How many significant digits a plain decimal literal such as `Decimal.description` has.
+    static func significantDigits(_ text: String) -> Int {
+        JSONNumber(literal: text)?.shape.significantDigits ?? 0
     }
 
     /// The JSON number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, plus leading

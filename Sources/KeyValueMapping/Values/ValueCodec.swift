@@ -102,6 +102,9 @@ protocol NestingSession: AnyObject {
     /// The calling thread's stack limit (``StackBounds/currentLimit()``), taken when the session
     /// was made: a session never leaves the thread of its call.
     var stackLimit: UInt { get }
+    /// Objects being walked further up the path (class models being encoded, Foundation
+    /// containers), to report a cycle instead of recursing forever.
+    var activeObjects: [ObjectIdentifier] { get set }
 }
 
 extension NestingSession {

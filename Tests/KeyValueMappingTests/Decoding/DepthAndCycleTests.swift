@@ -61,7 +61,7 @@ func nestedPayload(depth: Int) -> [String: Any] {
         root.children = [Node(), middle]
         middle.next = root
         let error = mappingError { _ = try root.dictionary() }
-        #expect(error?.description == "children[1].next: cycle detected: this KeyValueMappingTests.Node instance is already being encoded further up the path")
+        #expect(error?.description == "children[1].next: cycle detected: this KeyValueMappingTests.Node instance is already being mapped further up the path")
         root.children = []
         middle.next = nil
     }

@@ -7,6 +7,7 @@ extension DocumentationSamples {
     static let nullsAndValidation: [Sample] = [
         Sample("nulls-errors", nullsErrors),
         Sample("nulls-tolerance", nullsTolerance),
+        Sample("nulls-numbers", nullsNumbers),
     ]
 
     static func nullsErrors() throws {
@@ -66,6 +67,38 @@ extension DocumentationSamples {
         // readings[1].value: required key is missing (expected Double)
         // readings[2].value: expected Double, found String "high"
         // labels.y: expected Int, found String "two"
+        // end sample
+    }
+
+    static func nullsNumbers() throws {
+        // sample nulls-numbers
+
+        struct Reading: Mappable {
+            var count = 0
+            var ratio = 0.0
+            var label = ""
+        }
+
+        let payloads = [
+            #"{"count": 1e-400}"#,
+            #"{"count": 1e400}"#,
+            #"{"ratio": 1e400}"#,
+            #"[{"count": 1}, {"count": 2}]"#,
+        ]
+        for payload in payloads {
+            do {
+                _ = try Reading(jsonString: payload)
+            } catch {
+                print(error)
+            }
+        }
+        // count: Number 1e-400 is not exactly representable as Int
+        // count: Number 1e400 does not fit in Int
+        // ratio: Number 1e400 does not fit in Double
+        // (root): expected a JSON object for Reading, found Array (2 elements)
+
+        let reading = try Reading(jsonString: #"{"label": 1.0000000000000001, "ratio": 1e2}"#)
+        print(reading.label, reading.ratio)   // 1.0000000000000001 100.0
         // end sample
     }
 }
