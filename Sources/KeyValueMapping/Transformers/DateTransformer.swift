@@ -44,7 +44,7 @@ public struct DateTransformer: PropertyTransformer {
         case .int(let number): return Double(number)
         case .uint(let number): return Double(number)
         case .double(let number): return number
-        case .decimal(let number): return NSDecimalNumber(decimal: number).doubleValue
+        case .decimal(let number): if let number = number.nearestDouble, number.isFinite { return number }
         case .string(let text): if NumericText.isNumber(text), let number = Double(text), number.isFinite { return number }
         default: break
         }

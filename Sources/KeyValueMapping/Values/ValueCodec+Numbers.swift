@@ -49,6 +49,10 @@ extension IntegerStanding {
     /// How a Decimal stands, judged from its digits (a finite Decimal prints as a plain
     /// literal such as `-12.5`, never with an exponent).
     init(_ number: Decimal) {
+        if let parts = DecimalParts(number) {
+            self = parts.integerStanding
+            return
+        }
         guard !number.isNaN, let literal = JSONNumber(literal: number.description) else {
             self = .fraction
             return
@@ -209,9 +213,9 @@ struct DoubleCodec: ValueCodec {
     }
 
     /// The Double nearest a Decimal's exact digits (`NSDecimalNumber.doubleValue` is often an
-    /// ulp or more away; Swift's `Double(String)` rounds correctly).
+    /// ulp or more away).
     static func nearest(to number: Decimal, original: Any, expected: String = "Double") throws -> Double {
-        guard !number.isNaN, let result = Double(number.description) else {
+        guard let result = number.nearestDouble else {
             throw MappingError.invalidValue(expected: expected, found: original, detail: "not a number")
         }
         if result.isFinite { return result }
