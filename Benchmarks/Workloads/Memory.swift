@@ -21,6 +21,8 @@ enum MemoryProbe {
     /// The goal the table reports against (never enforced): peak RSS at most this many times
     /// the input size.
     static let targetRatio = 3.0
+    /// The smallest input the target is judged on (the full run decodes 100 MB, the quick pass 10).
+    static let judgedInputBytes = 50_000_000
     /// The prefix of the one line the child prints for the parent to read.
     private static let resultPrefix = "memory-probe-result"
     private static let recordsPrefix = "memory-probe-records"
@@ -151,6 +153,11 @@ enum MemoryProbe {
             let peak = Double(result.peakKiB) * 1024
             let ratio = String(format: "%.2f×", peak / input)
             switch result.model {
+            case .basic where result.inputBytes < judgedInputBytes:
+                // The process's own ~20 MB (runtime, Foundation, the benchmark's tables) is a
+                // constant that a small input cannot amortise, so a verdict here would say
+                // nothing about the decoder.
+                print("  target peak ≤ \(target)× input (\(result.model.typeName)): judged on the full run's 100 MB; at this size the process's fixed baseline dominates (\(ratio))")
             case .basic:
                 let verdict = peak / input <= targetRatio ? "met" : "missed"
                 print("  target peak ≤ \(target)× input, flat objects of the issue's eight kinds (\(result.model.typeName)): \(verdict) (\(ratio))")
