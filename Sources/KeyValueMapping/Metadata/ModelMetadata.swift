@@ -46,6 +46,8 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var subtypeResolver: MappingRules.SubtypeResolver?
+    /// For each decoded property, the JSON kind a foreign `Decoder` is asked for first.
+    @exclusivity(unchecked) private(set) var codableHints: [CodableHint] = []
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
@@ -92,6 +94,9 @@ final class ModelMetadata<Model: Mappable> {
                         resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
                     }
                 case .variable, .constant:
+                    // `_name` is usually a property wrapper's storage, left alone unless its type
+                    // maps without Codable (the wrapper may be Codable, but it is not the payload).
+                    let factory = property.name.hasPrefix("_") ? factory.withoutCodable : factory
                     let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer, factory: factory)
                     add(property, accessor: accessor, isDecoded: property.role == .variable, resolver: &resolver)
                 case .lazyStorage(let wrappedType):
@@ -117,6 +122,7 @@ final class ModelMetadata<Model: Mappable> {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }
         decodedProperties = properties.filter(\.isDecoded)
+        codableHints = decodedProperties.map { CodableHint.of($0.accessor) }
         decodedSingleKeys = decodedProperties.map(\.singleKey)
         encodedSingleKeys = properties.map(\.singleKey)
         // The key each property is written under: its single key, else its name.
