@@ -48,6 +48,18 @@ public struct KeyValueDecoder: Sendable {
     /// duplicate keys (default: the last wins), byte order mark (default: rejected).
     public var jsonReading = JSONReadingOptions()
 
+    /// What a decode does with an element of a collection that fails to decode.
+    public enum InvalidElementStrategy: Sendable, Equatable {
+        /// The decode fails with the element's error. The default.
+        case reject
+        /// The element is left out and the decode goes on.
+        case skip
+    }
+
+    /// Elements that fail to decode: the streams (`models(of:…)`, `decode(_:fromJSONLines:)`)
+    /// leave them out with `.skip`. Default: ``InvalidElementStrategy/reject``.
+    public var invalidElements: InvalidElementStrategy = .reject
+
     /// A decoder with the default options.
     public init() {}
 
