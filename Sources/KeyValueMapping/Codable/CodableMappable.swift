@@ -73,11 +73,11 @@ extension CodableMappable {
         }
         let path = MappingError.components(of: decoder.codingPath)
         let metadata: ModelMetadata<Self>
-        let value: JSONValue
+        let value: Any
         do {
             metadata = try ModelMetadata.of(Self.self)
             if let members = try? decoder.container(keyedBy: AnyCodingKey.self) {
-                value = .object(try metadata.readObject(from: members, depth: 0))
+                value = try metadata.readObject(from: members, depth: 0)
             } else {
                 // Not an object: read what it is, so the error below says what was found.
                 var slot = SingleSlot(decoder)
@@ -89,8 +89,9 @@ extension CodableMappable {
             throw error.path.isEmpty ? error.prepending(path) : error
         }
         do {
+            // The dictionary path, with the default options: exactly `KeyValueDecoder().decode(_:from:)`.
             let session = DecodingSession(options: KeyValueDecoder())
-            return try ModelCodec(metadata: metadata).decode(json: value, session)
+            return try ModelCodec(metadata: metadata).decode(value, session)
         } catch let error as MappingError {
             throw error.prepending(path)
         }

@@ -17,12 +17,13 @@ extension KeyValueDecoder {
     }
 
     /// The bytes path for one model over lent bytes; also decodes each element of a stream,
-    /// so that every rule and message is the same there.
-    func decodeModel<Model: Mappable>(_ codec: ModelCodec<Model>, from input: ByteInput, expected: String) throws -> Model {
+    /// so that every rule and message is the same there. A stream passes the one `session` its
+    /// elements share, as the elements of an array do.
+    func decodeModel<Model: Mappable>(_ codec: ModelCodec<Model>, from input: ByteInput, expected: String, session: DecodingSession? = nil) throws -> Model {
         try JSONBytes.decode(input, options: jsonReading, opening: UInt8(ascii: "{"), expected: expected, stream: { reader in
-            try codec.decode(reader: &reader, DecodingSession(options: self))
+            try codec.decode(reader: &reader, session ?? DecodingSession(options: self))
         }, tree: { value in
-            try codec.decode(json: value, DecodingSession(options: self))
+            try codec.decode(json: value, session ?? DecodingSession(options: self))
         })
     }
 

@@ -2,9 +2,10 @@ import Foundation
 
 // `JSONValue` through Codable. Inside the library's own coders (a Codable property of a model)
 // the value passes as it is. Any other coder is asked through its containers: numbers keep the
-// value the coder gives (a `Double`, or exact `Int64`, `UInt64` or `Decimal` digits for integers
-// beyond 2^53), objects come back with their keys in UTF-8 order (a `Decoder` does not keep the
-// order), and a value no JSON holds (a property list's date) is a `DecodingError`.
+// value the coder gives (a `Double`; exact `Int`, `UInt64` or `Decimal` digits for integers and
+// for fractions with more digits than a Double keeps), objects come back with their keys in
+// UTF-8 order (a `Decoder` does not keep the order), and a value no JSON holds (a property
+// list's date) is a `DecodingError`.
 
 extension JSONValue: Codable {
     /// Reads any value the decoder holds as JSON.
@@ -14,7 +15,8 @@ extension JSONValue: Codable {
             return
         }
         var slot = SingleSlot(decoder)
-        self = try ForeignValues.read(&slot, hint: .unknown, depth: 0)
+        let value = try ForeignValues.read(&slot, hint: .unknown, depth: 0)
+        self = try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false)
     }
 
     /// Writes the value through the encoder's containers: objects keep their member order,

@@ -1,9 +1,16 @@
 // Finds where each element of a top-level JSON array, or each line of JSON Lines, ends, in
-// input that arrives piece by piece. It only tracks strings, escapes and brackets: the bytes of
-// each element are then decoded by the bytes path, which validates them, so the rules and every
-// message are those of `decode(_:fromJSON:)`. The structure between elements (brackets, commas,
-// what follows the array) is checked here, with the reader's words. Scanning resumes where it
-// stopped, so an element that spans many pieces is scanned once.
+// input that arrives piece by piece, and checks the structure between elements (brackets,
+// commas, what follows the array) with the reader's words.
+//
+// The elements themselves are decoded by the bytes path, which validates them, so their rules
+// and messages are those of `decode(_:fromJSON:)`. An array element that is an object is
+// first offered to the caller as a `candidate`: decoding it straight from the reader finds its
+// end for free. Anything else, or a candidate whose decode fails or runs past the bytes at
+// hand, is scanned: strings, escapes and brackets are followed to its end, resuming where the
+// scan stopped when more input arrives, so an element that spans many pieces is scanned once.
+// A JSON Lines element ends at the next line feed (a raw line feed is never inside a valid
+// string); only a line longer than the bytes at hand is scanned, to stop one nested too deeply.
+// Lines are counted only when an error needs one (and before bytes are dropped).
 
 /// Splits a JSON array or JSON Lines text into its elements' byte ranges.
 struct JSONElementSplitter {
@@ -15,19 +22,23 @@ struct JSONElementSplitter {
         case lines
     }
 
-    /// One element: its bytes (absolute offsets in the whole input) and where it starts.
+    /// One element: its bytes (absolute offsets in the whole input) and its position among
+    /// the elements, from 0.
     struct Element {
         let bytes: Range<Int>
-        /// Its position among the elements, from 0.
         let index: Int
-        /// The 1-based line and byte column of its first byte.
-        let line: Int
-        let column: Int
+        /// Where it starts, when the splitter has already worked it out (for broken elements,
+        /// before the position of their fallback error).
+        var start: (line: Int, column: Int)?
     }
 
     enum Step {
         /// A complete element.
         case element(Element)
+        /// An array element that is an object starts at absolute offset `start`: decode it from
+        /// there and report its end with ``accept(elementEndingAt:)``, or call ``next(in:base:isFinal:)``
+        /// again to have it scanned.
+        case candidate(start: Int)
         /// An element that cannot be completed: nested deeper than the reader allows (its bytes
         /// end at the offending bracket) or cut off by the end of the input. Decoding its bytes
         /// reports why with its key path; `fallback` says it if that decode does not.
@@ -39,7 +50,7 @@ struct JSONElementSplitter {
     }
 
     private enum Phase {
-        case start, afterOpening, afterComma, inElement, afterElement, afterArray, lineStart, done
+        case start, afterOpening, afterComma, candidate, inElement, afterElement, afterArray, lineStart, done
     }
 
     private enum Scan {
@@ -54,17 +65,16 @@ struct JSONElementSplitter {
     private var phase = Phase.start
     /// The absolute offset of the next byte to look at.
     private(set) var position = 0
-    /// The 1-based line `position` is on, and the offset where that line starts.
-    private var line = 1
-    private var lineStart = 0
     private(set) var elementCount = 0
     // The element being scanned.
     private var elementStart = 0
-    private var elementLine = 1
-    private var elementColumn = 1
     private var depth = 0
     private var inString = false
     private var afterBackslash = false
+    // Lines are counted lazily: the 1-based line `countedTo` is on, and where that line starts.
+    private var countedTo = 0
+    private var countedLine = 1
+    private var countedLineStart = 0
 
     init(format: Format?, maximumDepth: Int, allowsByteOrderMark: Bool) {
         self.format = format
@@ -73,7 +83,20 @@ struct JSONElementSplitter {
     }
 
     /// Bytes before this absolute offset are never looked at again.
-    var retainedFrom: Int { phase == .inElement ? elementStart : position }
+    var retainedFrom: Int {
+        switch phase {
+        case .inElement: return elementStart
+        default: return position
+        }
+    }
+
+    /// The candidate offered last was decoded and ends at absolute offset `end`.
+    mutating func accept(elementEndingAt end: Int) {
+        guard phase == .candidate else { return }
+        position = end
+        elementCount += 1
+        phase = .afterElement
+    }
 
     /// The next step over `input`, whose first byte is at absolute offset `base` (and which
     /// holds every byte from `retainedFrom` on); `isFinal` when no input follows it.
@@ -87,7 +110,7 @@ struct JSONElementSplitter {
                     case .needsInput: return .needsInput
                     case .present:
                         guard allowsByteOrderMark else {
-                            throw error("byte order mark is not allowed (set allowsByteOrderMark to skip it)", at: 0)
+                            throw error("byte order mark is not allowed (set allowsByteOrderMark to skip it)", at: 0, input, base)
                         }
                         position = 3
                     case .absent: break
@@ -96,7 +119,7 @@ struct JSONElementSplitter {
                 skipWhitespace(input, base: base)
                 guard position < end else {
                     guard isFinal else { return .needsInput }
-                    if format == .array { throw endOfInput(at: end) }
+                    if format == .array { throw endOfInput(input, base) }
                     phase = .done
                     return .finished
                 }
@@ -108,14 +131,14 @@ struct JSONElementSplitter {
                     continue
                 }
                 guard byte == UInt8(ascii: "[") else {
-                    throw error(JSONSyntaxError.unexpected(byte) + ", expected '['", at: position)
+                    throw error(JSONSyntaxError.unexpected(byte) + ", expected '['", at: position, input, base)
                 }
                 position += 1
                 phase = .afterOpening
             case .afterOpening, .afterComma:
                 skipWhitespace(input, base: base)
                 guard position < end else {
-                    if isFinal { throw endOfInput(at: end) }
+                    if isFinal { throw endOfInput(input, base) }
                     return .needsInput
                 }
                 let byte = input[position - base]
@@ -126,9 +149,16 @@ struct JSONElementSplitter {
                 }
                 // A closing bracket after a comma, or a comma with no value before it.
                 if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") {
-                    throw error(JSONSyntaxError.unexpected(byte), at: position)
+                    throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
                 }
-                try beginElement(input, base: base)
+                if byte == UInt8(ascii: "{") {
+                    phase = .candidate
+                    return .candidate(start: position)
+                }
+                beginElement(input, base: base)
+            case .candidate:
+                // Not decoded where it lies: scan it.
+                beginElement(input, base: base)
             case .lineStart:
                 skipWhitespace(input, base: base)
                 guard position < end else {
@@ -136,15 +166,23 @@ struct JSONElementSplitter {
                     phase = .done
                     return .finished
                 }
-                try beginElement(input, base: base)
+                let lineEnd = base + input.firstLineFeed(from: position - base, to: input.count)
+                if lineEnd < end {
+                    let element = Element(bytes: position..<lineEnd, index: elementCount)
+                    elementCount += 1
+                    position = lineEnd + 1
+                    return .element(element)
+                }
+                // The line goes on past the bytes at hand.
+                beginElement(input, base: base)
             case .inElement:
                 let scan = format == .lines ? scanLine(input, base: base) : scanValue(input, base: base)
                 switch scan {
                 case .complete:
-                    let element = Element(bytes: elementStart..<position, index: elementCount, line: elementLine, column: elementColumn)
+                    let element = Element(bytes: elementStart..<position, index: elementCount)
                     elementCount += 1
                     if format == .lines {
-                        newLine()
+                        position += 1
                         phase = .lineStart
                     } else {
                         phase = .afterElement
@@ -152,24 +190,23 @@ struct JSONElementSplitter {
                     return .element(element)
                 case .tooDeep:
                     phase = .done
-                    let element = Element(bytes: elementStart..<(position + 1), index: elementCount, line: elementLine, column: elementColumn)
-                    return .broken(element, fallback: error("nesting exceeds the maximum depth of \(maximumDepth)", at: position))
+                    let start = location(of: elementStart, in: input, base: base)
+                    let element = Element(bytes: elementStart..<(position + 1), index: elementCount, start: start)
+                    return .broken(element, fallback: error("nesting exceeds the maximum depth of \(maximumDepth)", at: position, input, base))
                 case .needsInput:
                     guard isFinal else { return .needsInput }
-                    let element = Element(bytes: elementStart..<end, index: elementCount, line: elementLine, column: elementColumn)
+                    var element = Element(bytes: elementStart..<end, index: elementCount)
                     elementCount += 1
-                    if format == .lines {
-                        // The last line needs no final newline.
-                        phase = .done
-                        return .element(element)
-                    }
                     phase = .done
-                    return .broken(element, fallback: endOfInput(at: end))
+                    // The last line needs no final newline; an array element needs its end.
+                    if format == .lines { return .element(element) }
+                    element.start = location(of: elementStart, in: input, base: base)
+                    return .broken(element, fallback: endOfInput(input, base))
                 }
             case .afterElement:
                 skipWhitespace(input, base: base)
                 guard position < end else {
-                    if isFinal { throw endOfInput(at: end) }
+                    if isFinal { throw endOfInput(input, base) }
                     return .needsInput
                 }
                 let byte = input[position - base]
@@ -181,12 +218,12 @@ struct JSONElementSplitter {
                     position += 1
                     phase = .afterArray
                 default:
-                    throw error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: position)
+                    throw error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: position, input, base)
                 }
             case .afterArray:
                 skipWhitespace(input, base: base)
                 if position < end {
-                    throw error(JSONSyntaxError.unexpected(input[position - base]) + " after the JSON value", at: position)
+                    throw error(JSONSyntaxError.unexpected(input[position - base]) + " after the JSON value", at: position, input, base)
                 }
                 guard isFinal else { return .needsInput }
                 phase = .done
@@ -209,11 +246,9 @@ struct JSONElementSplitter {
         return .present
     }
 
-    /// Starts the element whose first byte is at `position` and consumes that byte.
-    private mutating func beginElement(_ input: ByteInput, base: Int) throws(JSONSyntaxError) {
+    /// Starts scanning the element whose first byte is at `position`, and consumes that byte.
+    private mutating func beginElement(_ input: ByteInput, base: Int) {
         elementStart = position
-        elementLine = line
-        elementColumn = position - lineStart + 1
         depth = 0
         inString = false
         afterBackslash = false
@@ -221,10 +256,8 @@ struct JSONElementSplitter {
         guard format == .array else { return }
         switch input[position - base] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if maximumDepth < 1 {
-                // Reported through the element's own decode, which fails at this bracket.
-                return
-            }
+            // With a depth limit of 0 even this bracket is too deep; `scanValue` says so.
+            guard maximumDepth >= 1 else { return }
             depth = 1
         case UInt8(ascii: "\""):
             inString = true
@@ -238,73 +271,80 @@ struct JSONElementSplitter {
     /// its closing quote, anything else (a number, a literal, or garbage the decode reports) to
     /// the next delimiter.
     private mutating func scanValue(_ input: ByteInput, base: Int) -> Scan {
-        let end = base + input.count
-        if position == elementStart {
-            // Only when the depth limit is 0 and the element is a container.
-            return .tooDeep
+        if position == elementStart { return .tooDeep }
+        // Local copies of the state (offsets relative to `input`), written back on the way out.
+        let count = input.count
+        var index = position - base
+        var depth = self.depth
+        var inString = self.inString
+        var afterBackslash = self.afterBackslash
+        defer {
+            position = base + index
+            self.depth = depth
+            self.inString = inString
+            self.afterBackslash = afterBackslash
         }
-        while position < end {
+        while index < count {
             if inString {
                 if afterBackslash {
+                    // The escaped byte, whatever it is, does not end the string.
                     afterBackslash = false
-                    if input[position - base] == 0x0A { newLine() } else { position += 1 }
+                    index += 1
                     continue
                 }
-                position = base + input.endOfPlainRun(from: position - base, to: input.count, stopAtNonASCII: false)
-                guard position < end else { break }
-                switch input[position - base] {
-                case UInt8(ascii: "\""):
+                index = input.endOfPlainRun(from: index, to: count, stopAtNonASCII: false)
+                guard index < count else { break }
+                let byte = input[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") {
                     inString = false
-                    position += 1
                     if depth == 0 { return .complete }
-                case UInt8(ascii: "\\"):
+                } else if byte == UInt8(ascii: "\\") {
                     afterBackslash = true
-                    position += 1
-                case UInt8(ascii: "\n"):
-                    // Not valid inside a string (the decode says so); still a line break.
-                    newLine()
-                default:
-                    position += 1
                 }
                 continue
             }
-            let byte = input[position - base]
-            switch byte {
+            if depth > 0 {
+                // Inside a container only quotes and brackets matter (and line feeds, which the
+                // run also stops at).
+                index = input.endOfUnstructuredRun(from: index, to: count)
+                guard index < count else { break }
+            }
+            switch input[index] {
             case UInt8(ascii: "\""):
                 if depth == 0 { return .complete }
                 inString = true
-                position += 1
+                index += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth == 0 { return .complete }
                 if depth >= maximumDepth { return .tooDeep }
                 depth += 1
-                position += 1
+                index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if depth == 0 { return .complete }
                 depth -= 1
-                position += 1
+                index += 1
                 if depth == 0 { return .complete }
-            case UInt8(ascii: ","), 0x20, 0x09, 0x0D:
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
                 if depth == 0 { return .complete }
-                position += 1
-            case 0x0A:
-                if depth == 0 { return .complete }
-                newLine()
+                index += 1
             default:
-                position += 1
+                index += 1
             }
         }
         return .needsInput
     }
 
     /// Scans a JSON Lines element from `position` to the end of its line (`position` stops at
-    /// the newline). Strings and brackets are followed only to stop a
-    /// line nested deeper than the reader allows early.
+    /// the line feed). Strings and brackets are followed only to stop a line nested deeper
+    /// than the reader allows early.
     private mutating func scanLine(_ input: ByteInput, base: Int) -> Scan {
         let end = base + input.count
         while position < end {
-            if inString, !afterBackslash {
-                position = base + input.endOfPlainRun(from: position - base, to: input.count, stopAtNonASCII: false)
+            if !afterBackslash {
+                position = base + (inString
+                    ? input.endOfPlainRun(from: position - base, to: input.count, stopAtNonASCII: false)
+                    : input.endOfUnstructuredRun(from: position - base, to: input.count))
                 guard position < end else { break }
             }
             let byte = input[position - base]
@@ -336,37 +376,47 @@ struct JSONElementSplitter {
         return .needsInput
     }
 
-    /// Moves past the newline at `position`.
-    private mutating func newLine() {
-        position += 1
-        line += 1
-        lineStart = position
-    }
-
-    /// Skips RFC 8259 whitespace, counting lines.
+    /// Skips RFC 8259 whitespace.
     private mutating func skipWhitespace(_ input: ByteInput, base: Int) {
         let end = base + input.count
         while position < end {
             switch input[position - base] {
-            case 0x20, 0x09, 0x0D: position += 1
-            case 0x0A: newLine()
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
             default: return
             }
         }
     }
 
-    /// An error at `offset`, which is on the line being scanned (or at the end of the input).
-    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(message, offset: offset, line: line, column: offset - lineStart + 1)
+    /// The 1-based line and byte column of absolute offset `offset`, which must be in `input`
+    /// (whose first byte is at `base`); offsets are asked for in increasing order.
+    mutating func location(of offset: Int, in input: ByteInput, base: Int) -> (line: Int, column: Int) {
+        countLines(upTo: offset, in: input, base: base)
+        return (countedLine, max(offset - countedLineStart, 0) + 1)
     }
 
-    private func endOfInput(at end: Int) -> JSONSyntaxError {
-        error("unexpected end of input", at: end)
+    /// Counts the lines up to absolute offset `offset`; call it before dropping bytes.
+    mutating func countLines(upTo offset: Int, in input: ByteInput, base: Int) {
+        let limit = min(offset, base + input.count)
+        guard limit > countedTo, countedTo >= base else { return }
+        let found = input.lineFeeds(from: countedTo - base, to: limit - base)
+        countedLine += found.count
+        if let afterLast = found.afterLast { countedLineStart = base + afterLast }
+        countedTo = limit
+    }
+
+    /// An error at absolute offset `offset` (in `input`, or at its end).
+    private mutating func error(_ message: String, at offset: Int, _ input: ByteInput, _ base: Int) -> JSONSyntaxError {
+        let (line, column) = location(of: offset, in: input, base: base)
+        return JSONSyntaxError(message, offset: offset, line: line, column: column)
+    }
+
+    private mutating func endOfInput(_ input: ByteInput, _ base: Int) -> JSONSyntaxError {
+        error("unexpected end of input", at: base + input.count, input, base)
     }
 }
 
 extension JSONSyntaxError {
-    /// An error whose position the caller has worked out (the splitter counts lines as it goes;
+    /// An error whose position the caller has worked out (the splitter counts lines itself;
     /// an element's errors are moved from the element's bytes to the whole input's).
     init(_ message: String, offset: Int, line: Int, column: Int) {
         self.message = message
@@ -375,9 +425,10 @@ extension JSONSyntaxError {
         self.column = column
     }
 
-    /// This error, found in bytes that start at `element`'s first byte, placed in the whole input.
-    func placed(in element: JSONElementSplitter.Element) -> JSONSyntaxError {
-        JSONSyntaxError(message, offset: element.bytes.lowerBound + offset, line: element.line + line - 1,
-                        column: line == 1 ? element.column + column - 1 : column)
+    /// This error, found in bytes that start at absolute offset `start`, which is at `line`
+    /// and `column` of the whole input, placed in the whole input.
+    func placed(at start: Int, line startLine: Int, column startColumn: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message, offset: start + offset, line: startLine + line - 1,
+                        column: line == 1 ? startColumn + column - 1 : column)
     }
 }

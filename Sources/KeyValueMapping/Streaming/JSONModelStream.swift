@@ -57,7 +57,9 @@ public struct JSONModelStream<Model: Mappable, Bytes: AsyncSequence>: AsyncSeque
 
         /// The next model, or `nil` once the input is complete.
         public mutating func next() async throws -> Model? {
-            try await reader.next()
+            // Most models are already decoded: hand them out without another suspension point.
+            if let model = try reader.nextDecoded() { return model }
+            return try await reader.next()
         }
     }
 }
@@ -97,6 +99,18 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Elem
         progress.update { $0 = JSONStreamProgress.State(totalBytes: total) }
     }
 
+    /// A model decoded earlier, if one is waiting (and the task is not cancelled).
+    func nextDecoded() throws -> Model? {
+        guard !isDone, let engine else { return nil }
+        do {
+            try Task.checkCancellation()
+            return try engine.nextReady()
+        } catch {
+            finish()
+            throw error
+        }
+    }
+
     func next() async throws -> Model? {
         guard !isDone else { return nil }
         do {
@@ -104,27 +118,25 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Elem
             let engine = try self.engine ?? StreamEngine(decoder: decoder, format: format, progress: progress)
             self.engine = engine
             while true {
-                let outcome = try ByteInput.withBytes(of: buffer) { input in
-                    Result { try engine.next(in: input, base: base, isFinal: isFinal) }
-                }.get()
-                switch outcome {
-                case .model(let model):
-                    return model
-                case .finished:
+                if let model = try engine.nextReady() { return model }
+                if engine.isFinished {
                     finish()
                     return nil
-                case .needsInput:
-                    // Bytes before the current element are done with: drop them before reading.
-                    let done = engine.splitter.retainedFrom - base
-                    if done > 0 {
-                        buffer.removeFirst(done)
-                        base += done
-                    }
-                    if try await !read() { isFinal = true }
-                    try Task.checkCancellation()
-                    let held = buffer.count
-                    progress.update { $0.peakBufferedBytes = max($0.peakBufferedBytes, held) }
                 }
+                ByteInput.withBytes(of: buffer) { input in engine.decode(input, base: base, isFinal: isFinal) }
+                if engine.hasOutcome { continue }
+                // Bytes before the current element are done with: drop them before reading.
+                let done = engine.splitter.retainedFrom - base
+                if done > 0 {
+                    let base = self.base
+                    ByteInput.withBytes(of: buffer) { input in engine.willDrop(upTo: base + done, in: input, base: base) }
+                    buffer.removeFirst(done)
+                    self.base += done
+                }
+                if try await !read() { isFinal = true }
+                try Task.checkCancellation()
+                let held = buffer.count
+                progress.update { $0.peakBufferedBytes = max($0.peakBufferedBytes, held) }
             }
         } catch {
             finish()

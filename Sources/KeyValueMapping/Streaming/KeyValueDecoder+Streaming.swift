@@ -59,17 +59,8 @@ extension KeyValueDecoder {
     /// With ``invalidElements`` set to `.skip`, failing lines are left out.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONLines bytes: some Collection<UInt8>) throws -> [Model] {
         let engine = try StreamEngine<Model>(decoder: self, format: .lines, progress: nil)
-        return try ByteInput.withBytes(of: bytes) { input in
-            Result {
-                var models: [Model] = []
-                while true {
-                    switch try engine.next(in: input, base: 0, isFinal: true) {
-                    case .model(let model): models.append(model)
-                    case .finished, .needsInput: return models
-                    }
-                }
-            }
-        }.get()
+        ByteInput.withBytes(of: bytes) { input in engine.decode(input, base: 0, isFinal: true) }
+        return try engine.drain()
     }
 
     /// The models of a JSON array or JSON Lines read from `bytes`, any `AsyncSequence` of bytes

@@ -1,71 +1,144 @@
 import Foundation
 
-/// Decodes the elements a ``JSONElementSplitter`` finds, one at a time, with the bytes path of
+/// Decodes the elements a ``JSONElementSplitter`` finds with the bytes path of
 /// `decode(_:fromJSON:)`; applies the decoder's invalid-element strategy and places each error
 /// in the whole input (the element's index first in its key path, positions counted from the
 /// start of the input, and the line for JSON Lines).
+///
+/// Every complete element in the bytes at hand is decoded in one go and handed out one at a
+/// time (a few dozen kilobytes' worth at most), so the per-call costs of the asynchronous
+/// iteration are paid once per read rather than once per model; an error is thrown only after
+/// the models before it are handed out.
 final class StreamEngine<Model: Mappable> {
-    enum Outcome {
-        case model(Model)
-        case needsInput
-        case finished
-    }
-
     let decoder: KeyValueDecoder
     private let codec: ModelCodec<Model>
     private let expected: String
+    /// Shared by the elements, as by the elements of an in-memory array.
+    private let session: DecodingSession
     private(set) var splitter: JSONElementSplitter
     private let progress: JSONStreamProgress?
+    /// Decoded models not yet handed out, and the input offset reached after each; reversed
+    /// before the first is handed out, so each is moved out with `popLast`, not copied.
+    private var ready: [Model] = []
+    private var readyEnds: [Int] = []
+    private var readyIsReversed = false
+    private var skippedSinceHandout = 0
+    /// What follows the ready models: the end of the input or an error.
+    private var ended = false
+    private var pendingError: (any Error)?
 
     init(decoder: KeyValueDecoder, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?) throws {
         self.decoder = decoder
         codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
         expected = KeyValueDecoder.expectedObject(Model.self)
+        session = DecodingSession(options: decoder)
         splitter = JSONElementSplitter(format: format, maximumDepth: decoder.jsonReading.maximumDepth,
                                        allowsByteOrderMark: decoder.jsonReading.allowsByteOrderMark)
         self.progress = progress
     }
 
-    /// The next model from `input` (whose first byte is at absolute offset `base`), or what is
-    /// needed to go on.
-    func next(in input: ByteInput, base: Int, isFinal: Bool) throws -> Outcome {
+    /// Whether the input is complete and every model handed out.
+    var isFinished: Bool { ended && ready.isEmpty && pendingError == nil }
+
+    /// The next model already decoded, if any; throws the error that follows the models before
+    /// it once they are handed out.
+    func nextReady() throws -> Model? {
+        if !readyIsReversed, !ready.isEmpty {
+            ready.reverse()
+            readyEnds.reverse()
+            readyIsReversed = true
+        }
+        if let model = ready.popLast(), let end = readyEnds.popLast() {
+            let skipped = skippedSinceHandout
+            skippedSinceHandout = 0
+            progress?.update { state in
+                state.modelsDecoded += 1
+                state.elementsSkipped += skipped
+                state.bytesConsumed = end
+            }
+            return model
+        }
+        readyIsReversed = false
+        guard ended || pendingError != nil else { return nil }
+        let skipped = skippedSinceHandout
+        skippedSinceHandout = 0
+        if let pendingError {
+            self.pendingError = nil
+            ended = true
+            progress?.update { $0.elementsSkipped += skipped }
+            throw pendingError
+        }
+        let consumed = splitter.position
+        progress?.update { state in
+            state.elementsSkipped += skipped
+            state.bytesConsumed = consumed
+            state.isFinished = true
+        }
+        return nil
+    }
+
+    /// Decodes every complete element of `input` (whose first byte is at absolute offset `base`)
+    /// for ``nextReady()`` to hand out; afterwards either some are ready, or the input is
+    /// finished, or an error is pending, or more input is needed.
+    func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
+        decodeAvailable(in: input, base: base, isFinal: isFinal)
+    }
+
+    /// Every model decoded, in order, once the whole input was given to ``decode(_:base:isFinal:)``
+    /// (the synchronous JSON Lines decode); throws the first error.
+    func drain() throws -> [Model] {
+        if let pendingError { throw pendingError }
+        defer {
+            ready = []
+            readyEnds = []
+        }
+        return ready
+    }
+
+    /// Whether ``nextReady()`` has something to say (a model, an error or the end).
+    var hasOutcome: Bool { !ready.isEmpty || pendingError != nil || ended }
+
+    /// Decodes every complete element of `input` into `ready`; stops at the end of the bytes, of
+    /// the input, or at an error (kept for after the models before it).
+    private func decodeAvailable(in input: ByteInput, base: Int, isFinal: Bool) {
         while true {
             let step: JSONElementSplitter.Step
             do {
                 step = try splitter.next(in: input, base: base, isFinal: isFinal)
             } catch {
-                throw MappingError(.malformedJSON(error.description), underlyingError: error)
+                pendingError = MappingError(.malformedJSON(error.description), underlyingError: error)
+                return
             }
             switch step {
+            case .candidate(let start):
+                // An object decoded where it lies; its end is where the reader stopped. Any
+                // failure (a bad value, or the object running past these bytes) has it scanned
+                // and decoded as a whole instead, which reports the error with its full context.
+                var reader = JSONReader(input: input, options: decoder.jsonReading)
+                reader.position = start - base
+                guard let model = try? codec.decode(reader: &reader, session) else { continue }
+                splitter.accept(elementEndingAt: base + reader.position)
+                ready.append(model)
+                readyEnds.append(base + reader.position)
             case .element(let element):
                 do {
-                    let model = try decodeElement(element, in: input, base: base)
-                    let consumed = splitter.position
-                    progress?.update { state in
-                        state.modelsDecoded += 1
-                        state.bytesConsumed = consumed
-                    }
-                    return .model(model)
+                    ready.append(try decodeElement(element, in: input, base: base))
+                    readyEnds.append(splitter.position)
                 } catch {
-                    let placed = place(error, element)
-                    guard decoder.invalidElements == .skip else { throw placed }
-                    let consumed = splitter.position
-                    progress?.update { state in
-                        state.elementsSkipped += 1
-                        state.bytesConsumed = consumed
+                    guard decoder.invalidElements == .skip else {
+                        pendingError = place(error, element, in: input, base: base)
+                        return
                     }
+                    skippedSinceHandout += 1
                 }
             case .broken(let element, let fallback):
-                throw brokenError(element, fallback: fallback, in: input, base: base)
+                pendingError = brokenError(element, fallback: fallback, in: input, base: base)
+                return
             case .needsInput:
-                return .needsInput
+                return
             case .finished:
-                let consumed = splitter.position
-                progress?.update { state in
-                    state.bytesConsumed = consumed
-                    state.isFinished = true
-                }
-                return .finished
+                ended = true
+                return
             }
         }
     }
@@ -78,7 +151,7 @@ final class StreamEngine<Model: Mappable> {
             _ = try decodeElement(element, in: input, base: base)
             result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback).prepending(.index(element.index))
         } catch {
-            let placed = place(error, element)
+            let placed = place(error, element, in: input, base: base)
             // Running out of the bytes given is not the reason: they were cut where the splitter
             // stopped. (The decode may also count depth from a member's value, not the element.)
             guard case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError,
@@ -87,25 +160,37 @@ final class StreamEngine<Model: Mappable> {
             result.reason = .malformedJSON(fallback.description)
             result.underlyingError = fallback
         }
-        if splitter.format == .lines { result.line = element.line }
+        if splitter.format == .lines { result.line = placedLine(element, in: input, base: base) }
         return result
+    }
+
+    private func placedLine(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> Int {
+        (element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)).line
     }
 
     private func decodeElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) throws -> Model {
         let bytes = input.slice((element.bytes.lowerBound - base)..<(element.bytes.upperBound - base))
-        return try decoder.decodeModel(codec, from: bytes, expected: expected)
+        return try decoder.decodeModel(codec, from: bytes, expected: expected, session: session)
     }
 
-    /// `error`, raised inside `element`'s bytes, as an error of the whole input.
-    private func place(_ error: any Error, _ element: JSONElementSplitter.Element) -> MappingError {
+    /// `error`, raised inside `element`'s bytes (in `input`, whose first byte is at `base`), as
+    /// an error of the whole input.
+    private func place(_ error: any Error, _ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> MappingError {
         var placed = (error as? MappingError ?? MappingError(.other(String(describing: error)), underlyingError: error))
             .prepending(.index(element.index))
+        let start = element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)
         if case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError {
-            let moved = syntax.placed(in: element)
+            let moved = syntax.placed(at: element.bytes.lowerBound, line: start.line, column: start.column)
             placed.reason = .malformedJSON(moved.description)
             placed.underlyingError = moved
         }
-        if splitter.format == .lines { placed.line = element.line }
+        if splitter.format == .lines { placed.line = start.line }
         return placed
+    }
+
+    /// Counts lines up to absolute offset `offset` of `input` before the bytes before it are
+    /// dropped (errors later report the lines they are on).
+    func willDrop(upTo offset: Int, in input: ByteInput, base: Int) {
+        splitter.countLines(upTo: offset, in: input, base: base)
     }
 }
