@@ -49,17 +49,27 @@ public struct JSONModelStream<Model: Mappable, Bytes: AsyncSequence>: AsyncSeque
 
     /// Reads and decodes the models of one pass over the input.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private let reader: StreamReader<Model, Bytes>
+        @usableFromInline let reader: StreamReader<Model, Bytes>
 
         init(reader: StreamReader<Model, Bytes>) {
             self.reader = reader
         }
 
         /// The next model, or `nil` once the input is complete.
+        // Inlinable so that it is compiled where `Model` is a concrete type: models are decoded
+        // a buffer at a time, and handing out each one from the batch then costs no call into
+        // generic library code (whose every use of `Model?` or `[Model]` looks up run-time type
+        // metadata).
+        @inlinable
         public mutating func next() async throws -> Model? {
-            // Most models are already decoded: hand them out without another suspension point.
-            if let model = try reader.nextDecoded() { return model }
-            return try await reader.next()
+            if reader.decoded.isEmpty {
+                guard try await reader.refill() else { return nil }
+                // Last first, so that each is moved out with `popLast`, not copied.
+                reader.decoded.reverse()
+            }
+            guard let model = reader.decoded.popLast() else { return nil }
+            try reader.didHandOut()
+            return model
         }
     }
 }
@@ -68,6 +78,7 @@ extension JSONModelStream: Sendable where Bytes: Sendable {}
 
 /// The reading state of one iteration: the rolling buffer of input bytes, where it starts in
 /// the input, and the engine that finds and decodes elements in it.
+@usableFromInline
 final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Element == UInt8 {
     private enum Source {
         case file(URL, FileChunks?)
@@ -85,6 +96,10 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Elem
     private var base = 0
     private var isFinal = false
     private var isDone = false
+    /// Models decoded and not yet handed out (last first once the iterator reversed them), and
+    /// the input offset after each, last first. Only the iterating task touches them.
+    @exclusivity(unchecked) @usableFromInline var decoded: [Model] = []
+    @exclusivity(unchecked) private var decodedEnds: [Int] = []
 
     init(stream: JSONModelStream<Model, Bytes>) {
         decoder = stream.decoder
@@ -99,29 +114,39 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Elem
         progress.update { $0 = JSONStreamProgress.State(totalBytes: total) }
     }
 
-    /// A model decoded earlier, if one is waiting (and the task is not cancelled).
-    func nextDecoded() throws -> Model? {
-        guard !isDone, let engine else { return nil }
-        do {
-            try Task.checkCancellation()
-            return try engine.nextReady()
-        } catch {
+    /// Records that the last of `decoded` was handed out (its progress), and stops if the task
+    /// is cancelled.
+    @usableFromInline
+    func didHandOut() throws {
+        let end = decodedEnds.popLast() ?? base
+        progress.update { state in
+            state.modelsDecoded += 1
+            state.bytesConsumed = end
+        }
+        if Task.isCancelled {
             finish()
-            throw error
+            throw CancellationError()
         }
     }
 
-    func next() async throws -> Model? {
-        guard !isDone else { return nil }
+    /// Fills the empty `decoded` with the next models, in input order (the caller reverses
+    /// them), decoding the elements in the buffer and reading more input as needed; `false` at
+    /// the end of the input.
+    @usableFromInline
+    func refill() async throws -> Bool {
+        guard !isDone else { return false }
         do {
             try Task.checkCancellation()
             let engine = try self.engine ?? StreamEngine(decoder: decoder, format: format, progress: progress)
             self.engine = engine
             while true {
-                if let model = try engine.nextReady() { return model }
-                if engine.isFinished {
+                if engine.hasReady {
+                    engine.takeReady(into: &decoded, ends: &decodedEnds)
+                    return true
+                }
+                if try engine.checkEnd() {
                     finish()
-                    return nil
+                    return false
                 }
                 ByteInput.withBytes(of: buffer) { input in engine.decode(input, base: base, isFinal: isFinal) }
                 if engine.hasOutcome { continue }
@@ -181,5 +206,7 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence> where Bytes.Elem
         source = .none
         engine = nil
         buffer = []
+        decoded = []
+        decodedEnds = []
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// in the whole input (the element's index first in its key path, positions counted from the
 /// start of the input, and the line for JSON Lines).
 ///
-/// Every complete element in the bytes at hand is decoded in one go and handed out one at a
-/// time (a few dozen kilobytes' worth at most), so the per-call costs of the asynchronous
+/// Every complete element in the bytes at hand is decoded in one go (a few dozen kilobytes'
+/// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
 /// iteration are paid once per read rather than once per model; an error is thrown only after
 /// the models before it are handed out.
 final class StreamEngine<Model: Mappable> {
@@ -17,11 +17,11 @@ final class StreamEngine<Model: Mappable> {
     private let session: DecodingSession
     private(set) var splitter: JSONElementSplitter
     private let progress: JSONStreamProgress?
-    /// Decoded models not yet handed out, and the input offset reached after each; reversed
-    /// before the first is handed out, so each is moved out with `popLast`, not copied.
+    /// Decoded models not yet taken, and the input offset reached after each.
     private var ready: [Model] = []
     private var readyEnds: [Int] = []
-    private var readyIsReversed = false
+    /// The largest element seen so far, in bytes.
+    private var largestElement = 0
     private var skippedSinceHandout = 0
     /// What follows the ready models: the end of the input or an error.
     private var ended = false
@@ -37,48 +37,48 @@ final class StreamEngine<Model: Mappable> {
         self.progress = progress
     }
 
-    /// Whether the input is complete and every model handed out.
-    var isFinished: Bool { ended && ready.isEmpty && pendingError == nil }
+    /// Whether decoded models are waiting.
+    var hasReady: Bool { !ready.isEmpty }
 
-    /// The next model already decoded, if any; throws the error that follows the models before
-    /// it once they are handed out.
-    func nextReady() throws -> Model? {
-        if !readyIsReversed, !ready.isEmpty {
-            ready.reverse()
-            readyEnds.reverse()
-            readyIsReversed = true
-        }
-        if let model = ready.popLast(), let end = readyEnds.popLast() {
-            let skipped = skippedSinceHandout
-            skippedSinceHandout = 0
-            progress?.update { state in
-                state.modelsDecoded += 1
-                state.elementsSkipped += skipped
-                state.bytesConsumed = end
-            }
-            return model
-        }
-        readyIsReversed = false
-        guard ended || pendingError != nil else { return nil }
-        let skipped = skippedSinceHandout
-        skippedSinceHandout = 0
+    /// Whether ``decode(_:base:isFinal:)`` has something to say: models, an error or the end.
+    var hasOutcome: Bool { !ready.isEmpty || pendingError != nil || ended }
+
+    /// Moves the decoded models into `models` (which is empty), in input order, and the input
+    /// offset after each into `ends`, last first.
+    func takeReady(into models: inout [Model], ends: inout [Int]) {
+        readyEnds.reverse()
+        swap(&models, &ready)
+        swap(&ends, &readyEnds)
+        flushSkipped()
+    }
+
+    /// Once no model is waiting: throws the error that stopped the decoding, or says whether
+    /// the input is complete (and records that it is).
+    func checkEnd() throws -> Bool {
+        flushSkipped()
         if let pendingError {
             self.pendingError = nil
             ended = true
-            progress?.update { $0.elementsSkipped += skipped }
             throw pendingError
         }
+        guard ended else { return false }
         let consumed = splitter.position
         progress?.update { state in
-            state.elementsSkipped += skipped
             state.bytesConsumed = consumed
             state.isFinished = true
         }
-        return nil
+        return true
+    }
+
+    private func flushSkipped() {
+        guard skippedSinceHandout > 0 else { return }
+        let skipped = skippedSinceHandout
+        skippedSinceHandout = 0
+        progress?.update { $0.elementsSkipped += skipped }
     }
 
     /// Decodes every complete element of `input` (whose first byte is at absolute offset `base`)
-    /// for ``nextReady()`` to hand out; afterwards either some are ready, or the input is
+    /// for ``takeReady(into:ends:)``; afterwards either some are ready, or the input is
     /// finished, or an error is pending, or more input is needed.
     func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
         decodeAvailable(in: input, base: base, isFinal: isFinal)
@@ -94,9 +94,6 @@ final class StreamEngine<Model: Mappable> {
         }
         return ready
     }
-
-    /// Whether ``nextReady()`` has something to say (a model, an error or the end).
-    var hasOutcome: Bool { !ready.isEmpty || pendingError != nil || ended }
 
     /// Decodes every complete element of `input` into `ready`; stops at the end of the bytes, of
     /// the input, or at an error (kept for after the models before it).
@@ -114,13 +111,20 @@ final class StreamEngine<Model: Mappable> {
                 // An object decoded where it lies; its end is where the reader stopped. Any
                 // failure (a bad value, or the object running past these bytes) has it scanned
                 // and decoded as a whole instead, which reports the error with its full context.
+                // Near the end of the bytes at hand it is scanned at once: a decode that runs
+                // out of input would be wasted, and its error costs a count of lines.
+                let remaining = base + input.count - start
+                guard isFinal || remaining > 2 * largestElement + 1024 else { continue }
                 var reader = JSONReader(input: input, options: decoder.jsonReading)
                 reader.position = start - base
                 guard let model = try? codec.decode(reader: &reader, session) else { continue }
-                splitter.accept(elementEndingAt: base + reader.position)
+                let end = base + reader.position
+                largestElement = max(largestElement, end - start)
+                splitter.accept(elementEndingAt: end)
                 ready.append(model)
-                readyEnds.append(base + reader.position)
+                readyEnds.append(end)
             case .element(let element):
+                largestElement = max(largestElement, element.bytes.count)
                 do {
                     ready.append(try decodeElement(element, in: input, base: base))
                     readyEnds.append(splitter.position)
