@@ -26,6 +26,21 @@ import KeyValueMapping
         #expect((error as? MappingError)?.description == message, "\(String(describing: error))")
     }
 
+    /// Found by a differential fuzz run: errors the reader raises between an element's members
+    /// are placed in the whole input like any other (they once kept the element's own column).
+    @Test(arguments: [
+        #"[{"id":0,"tags":["t0",","}]}]"#,
+        "[{\"id\":0},\n{\"id\":1,\"tags\":[\"t1\",\",\"\"]}]",
+        #"[{"id":0{,"name":"a"}]"#,
+        "[{\"id\":1},\n {\"friends\":[{\"id\":1}, {\"id\":\"q\"}]}]",
+        "[{\"id\":1},\n {\"name\": \"x\" \"y\"}]",
+    ])
+    func errorsInsideElementsReadAsFromTheInMemoryDecode(_ text: String) async {
+        let reference = mappingError { _ = try [StreamRecord](jsonData: Data(text.utf8)) }
+        let (_, error) = await collect(KeyValueDecoder().models(of: StreamRecord.self, from: asyncBytes(text)))
+        #expect((error as? MappingError)?.description == reference?.description)
+    }
+
     @Test(arguments: [
         ("{\"id\":1}\n{\"id\":\"x\"}\n", 1, #"[1].id (line 2): expected Int, found String "x""#),
         ("{\"id\":1}\n\n\r\n{\"id\":2}\n{\"id\":3} x\n", 2, "[2] (line 5): malformed JSON: unexpected character 'x' after the JSON value at line 5, column 10"),

@@ -88,6 +88,26 @@ func asyncBytes(_ text: String) -> AsyncStream<UInt8> {
         }
     }
 
+    @Test(arguments: ["array", "lines"])
+    func aReadBoundaryAtEveryOffsetOfAnElement(_ format: String) async throws {
+        // The 64 KiB read boundary lands on every byte of the second record in turn: inside
+        // keys, numbers, literals, escapes, and between elements.
+        let second = #"{"id":22,"name":"q\"\\","score":-1.5e2,"tags":["x",","],"friends":[{"id":7}]}"#
+        let isArray = format == "array"
+        for shift in 0..<(second.utf8.count + 3) {
+            // The second record starts 20 bytes (array) or 19 (lines) after the filler begins.
+            let filler = String(repeating: "f", count: 64 * 1024 - (isArray ? 20 : 19) - shift + 1)
+            let first = #"{"id":1,"name":"\#(filler)"}"#
+            let text = isArray ? "[\(first),\(second),\n{\"id\":3}]" : "\(first)\n\(second)\n{\"id\":3}\n"
+            let url = try temporaryFile(text)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let (models, error) = await collect(KeyValueDecoder().models(of: StreamRecord.self, fromJSONAt: url))
+            #expect(error == nil, "shift \(shift): \(String(describing: error))")
+            #expect(models.map(\.id) == [1, 22, 3], "shift \(shift)")
+            #expect(models.count == 3 && models[1] == StreamRecord(id: 22, name: "q\"\\", score: -150, tags: ["x", ","], friends: [StreamFriend(id: 7)]))
+        }
+    }
+
     @Test func aByteOrderMarkIsSkippedOnlyWhenAllowed() async throws {
         let text = "\u{FEFF}" + StreamText.lines(2)
         var decoder = KeyValueDecoder()
