@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Each element is decoded by the bytes path of ``KeyValueDecoder/decode(_:fromJSON:)``, so every
+/// Each element is decoded by the bytes path of ``KeyValueDecoder/decode(_:fromJSON:)->Model``, so every
 /// rule, option and message is the same. A failing element is a ``MappingError`` whose key
 /// path starts with its index (`[123456].friends[2].id`; for JSON Lines also its
 /// ``MappingError/line``, with positions counted in the whole input); with

@@ -34,7 +34,7 @@ extension KeyValueDecoder {
     }
 
     /// Decodes an array of models from the JSON file at `url` (a top-level array), off the
-    /// caller's thread; see ``decode(_:fromJSONAt:)-(Model.Type,_)``.
+    /// caller's thread; see ``decode(_:fromJSONAt:)->Model``.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONAt url: URL) async throws -> sending [Model] {
         try Task.checkCancellation()
         let data = try Data(contentsOf: url)

@@ -28,7 +28,7 @@ enum DocumentationSamples {
     }
 
     /// Every twin, from every `…Samples.swift` file of this folder.
-    static var all: [Sample] { readme + overview + gettingStarted + rulesAndTransformers + jsonBytes + nullsAndValidation }
+    static var all: [Sample] { readme + readmeInterop + overview + gettingStarted + rulesAndTransformers + jsonBytes + nullsAndValidation + codable + largePayloads }
 
     /// Where the running sample's output goes.
     @TaskLocal static var output: LockedBox<String>?
