@@ -35,9 +35,9 @@ struct JSONElementSplitter {
     enum Step {
         /// A complete element.
         case element(Element)
-        /// An array element that is an object starts at absolute offset `start`: decode it from
-        /// there and report its end with ``accept(elementEndingAt:)``, or call ``next(in:base:isFinal:)``
-        /// again to have it scanned.
+        /// An element that is an object starts at absolute offset `start`: decode it from there
+        /// and report its end with ``accept(elementEndingAt:in:base:isFinal:)``, or call
+        /// ``next(in:base:isFinal:)`` again to have it scanned (or its line decoded whole).
         case candidate(start: Int)
         /// An element that cannot be completed: nested deeper than the reader allows (its bytes
         /// end at the offending bracket) or cut off by the end of the input. Decoding its bytes
@@ -50,7 +50,7 @@ struct JSONElementSplitter {
     }
 
     private enum Phase {
-        case start, afterOpening, afterComma, candidate, inElement, afterElement, afterArray, lineStart, done
+        case start, afterOpening, afterComma, candidate, inElement, afterElement, afterArray, lineStart, lineCandidate, done
     }
 
     private enum Scan {
@@ -90,12 +90,35 @@ struct JSONElementSplitter {
         }
     }
 
-    /// The candidate offered last was decoded and ends at absolute offset `end`.
-    mutating func accept(elementEndingAt end: Int) {
-        guard phase == .candidate else { return }
-        position = end
-        elementCount += 1
-        phase = .afterElement
+    /// The candidate offered last was decoded and ends at absolute offset `end` (in `input`,
+    /// whose first byte is at `base`). `false` when that cannot be its end: a JSON Lines value
+    /// must fill its line, so one that spans a line feed or is followed by more than whitespace
+    /// on its line is refused, and the line is then decoded as a whole (which reports why).
+    mutating func accept(elementEndingAt end: Int, in input: ByteInput, base: Int, isFinal: Bool) -> Bool {
+        switch phase {
+        case .candidate:
+            position = end
+            elementCount += 1
+            phase = .afterElement
+            return true
+        case .lineCandidate:
+            guard input.firstLineFeed(from: position - base, to: end - base) == end - base else { return false }
+            var index = end - base
+            while index < input.count, input[index] == 0x20 || input[index] == 0x09 || input[index] == 0x0D { index += 1 }
+            if index < input.count {
+                guard input[index] == 0x0A else { return false }
+                index += 1
+            } else if !isFinal {
+                // The rest of the line is not here yet.
+                return false
+            }
+            position = base + index
+            elementCount += 1
+            phase = .lineStart
+            return true
+        default:
+            return false
+        }
     }
 
     /// The next step over `input`, whose first byte is at absolute offset `base` (and which
@@ -166,6 +189,14 @@ struct JSONElementSplitter {
                     phase = .done
                     return .finished
                 }
+                if input[position - base] == UInt8(ascii: "{") {
+                    phase = .lineCandidate
+                    return .candidate(start: position)
+                }
+                phase = .lineCandidate
+            case .lineCandidate:
+                // Not decoded where it lies: the line is decoded as a whole.
+                phase = .lineStart
                 let lineEnd = base + input.firstLineFeed(from: position - base, to: input.count)
                 if lineEnd < end {
                     let element = Element(bytes: position..<lineEnd, index: elementCount)

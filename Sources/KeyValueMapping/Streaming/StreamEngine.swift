@@ -120,9 +120,9 @@ final class StreamEngine<Model: Mappable> {
                 guard let model = try? codec.decode(reader: &reader, session) else { continue }
                 let end = base + reader.position
                 largestElement = max(largestElement, end - start)
-                splitter.accept(elementEndingAt: end)
+                guard splitter.accept(elementEndingAt: end, in: input, base: base, isFinal: isFinal) else { continue }
                 ready.append(model)
-                readyEnds.append(end)
+                readyEnds.append(splitter.position)
             case .element(let element):
                 largestElement = max(largestElement, element.bytes.count)
                 do {
