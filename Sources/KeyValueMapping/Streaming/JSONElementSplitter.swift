@@ -112,6 +112,7 @@ struct JSONElementSplitter {
                 // The rest of the line is not here yet.
                 return false
             }
+            if input[index - 1] == 0x0A { countLine(from: position, endingAt: base + index - 1) }
             position = base + index
             elementCount += 1
             phase = .lineStart
@@ -183,7 +184,7 @@ struct JSONElementSplitter {
                 // Not decoded where it lies: scan it.
                 beginElement(input, base: base)
             case .lineStart:
-                skipWhitespace(input, base: base)
+                skipBlankLines(input, base: base)
                 guard position < end else {
                     guard isFinal else { return .needsInput }
                     phase = .done
@@ -199,8 +200,9 @@ struct JSONElementSplitter {
                 phase = .lineStart
                 let lineEnd = base + input.firstLineFeed(from: position - base, to: input.count)
                 if lineEnd < end {
-                    let element = Element(bytes: position..<lineEnd, index: elementCount)
+                    let element = Element(bytes: position..<lineEnd, index: elementCount, start: lineStartLocation())
                     elementCount += 1
+                    countLine(from: position, endingAt: lineEnd)
                     position = lineEnd + 1
                     return .element(element)
                 }
@@ -210,9 +212,10 @@ struct JSONElementSplitter {
                 let scan = format == .lines ? scanLine(input, base: base) : scanValue(input, base: base)
                 switch scan {
                 case .complete:
-                    let element = Element(bytes: elementStart..<position, index: elementCount)
+                    var element = Element(bytes: elementStart..<position, index: elementCount)
                     elementCount += 1
                     if format == .lines {
+                        element.start = location(of: elementStart, in: input, base: base)
                         position += 1
                         phase = .lineStart
                     } else {
@@ -405,6 +408,43 @@ struct JSONElementSplitter {
             position += 1
         }
         return .needsInput
+    }
+
+    /// Skips whitespace and blank lines before a JSON Lines element, counting the lines when
+    /// everything before is counted (as it is when each line is counted as it is passed).
+    private mutating func skipBlankLines(_ input: ByteInput, base: Int) {
+        guard countedTo == position else { return skipWhitespace(input, base: base) }
+        let end = base + input.count
+        while position < end {
+            switch input[position - base] {
+            case 0x20, 0x09, 0x0D:
+                position += 1
+            case 0x0A:
+                position += 1
+                countedLine += 1
+                countedLineStart = position
+            default:
+                countedTo = position
+                return
+            }
+        }
+        countedTo = position
+    }
+
+    /// Where the JSON Lines element at `position` starts, when its line is counted already
+    /// (else it is worked out when an error needs it).
+    private func lineStartLocation() -> (line: Int, column: Int)? {
+        countedTo == position ? (countedLine, position - countedLineStart + 1) : nil
+    }
+
+    /// Counts the line from absolute offset `start` (which holds no other line feed) to the line
+    /// feed at `lineFeed`, when everything before `start` is counted; the compaction then has
+    /// nothing left to count.
+    private mutating func countLine(from start: Int, endingAt lineFeed: Int) {
+        guard countedTo == start else { return }
+        countedLine += 1
+        countedLineStart = lineFeed + 1
+        countedTo = lineFeed + 1
     }
 
     /// Skips RFC 8259 whitespace.
