@@ -117,12 +117,17 @@ final class StreamEngine<Model: Mappable> {
                 guard isFinal || remaining > 2 * largestElement + 1024 else { continue }
                 var reader = JSONReader(input: input, options: decoder.jsonReading)
                 reader.position = start - base
-                guard let model = try? codec.decode(reader: &reader, session) else { continue }
-                let end = base + reader.position
-                largestElement = max(largestElement, end - start)
-                guard splitter.accept(elementEndingAt: end, in: input, base: base, isFinal: isFinal) else { continue }
-                ready.append(model)
-                readyEnds.append(splitter.position)
+                // `do`/`catch`, not `try?`: an optional of a generic model costs a metadata lookup.
+                do {
+                    let model = try codec.decode(reader: &reader, session)
+                    let end = base + reader.position
+                    largestElement = max(largestElement, end - start)
+                    guard splitter.accept(elementEndingAt: end, in: input, base: base, isFinal: isFinal) else { continue }
+                    ready.append(model)
+                    readyEnds.append(splitter.position)
+                } catch {
+                    continue
+                }
             case .element(let element):
                 largestElement = max(largestElement, element.bytes.count)
                 do {
