@@ -27,7 +27,7 @@ struct Options {
 
         Decodes and encodes the same JSON bytes with KeyValueMapping, a hand-written mapping (the
         floor), JSONDecoder/JSONEncoder and JSONSerialization; verifies every candidate's output,
-        then times them interleaved and prints ratios (about 3 minutes for the full pass).
+        then times them interleaved and prints ratios (about 4 minutes for the full pass).
 
           --quick            a short pass: every candidate still runs and is verified (CI uses it)
           --filter WORKLOAD  only one workload: \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", "))
@@ -140,9 +140,11 @@ func runBenchmarks(_ options: Options) throws {
     }
     if selected(.flat) {
         starting("memory: peak RSS of decoding \(options.quick ? 10 : 100) MB of flat records, in fresh child processes")
-        MemoryProbe.printReport(try MemoryProbe.measure(megabytes: options.quick ? 10 : 100))
+        let memory = try MemoryProbe.measure(megabytes: options.quick ? 10 : 100)
+        MemoryProbe.printReport(memory)
         starting("streaming: \(options.quick ? 10 : 100) MB of flat records read with models(of:fromJSONAt:) as a JSON array and as JSON Lines, against the in-memory decode")
-        StreamingBenchmark.printReport(try StreamingBenchmark.measure(runner: runner, megabytes: options.quick ? 10 : 100))
+        StreamingBenchmark.printReport(try StreamingBenchmark.measure(runner: runner, megabytes: options.quick ? 10 : 100),
+                                       freshProcess: memory.first { $0.model == .basic })
         starting("codable: JSONDecoder decoding a CodableMappable model against the same shape as plain Codable")
         CodableBridgeBenchmark.printReport(try CodableBridgeBenchmark.measure(runner: runner))
     }
