@@ -27,7 +27,7 @@ struct Options {
 
         Decodes and encodes the same JSON bytes with KeyValueMapping, a hand-written mapping (the
         floor), JSONDecoder/JSONEncoder and JSONSerialization; verifies every candidate's output,
-        then times them interleaved and prints ratios (about 4 minutes for the full pass).
+        then times them interleaved and prints ratios (about 3 minutes for the full pass).
 
           --quick            a short pass: every candidate still runs and is verified (CI uses it)
           --filter WORKLOAD  only one workload: \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", "))
