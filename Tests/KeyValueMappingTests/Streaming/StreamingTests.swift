@@ -138,6 +138,17 @@ func asyncBytes(_ text: String) -> AsyncStream<UInt8> {
         #expect(error?.description == "(root): expected a JSON object for StreamRecord, found another JSON value")
     }
 
+    @Test func aMissingFileOrADirectoryIsAnErrorOfTheFirstStep() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("kvm-missing-\(UUID().uuidString).json")
+        let directory = FileManager.default.temporaryDirectory
+        for url in [missing, directory] {
+            let stream = KeyValueDecoder().models(of: StreamRecord.self, fromJSONAt: url)
+            var iterator = stream.makeAsyncIterator()
+            await #expect(throws: (any Error).self) { _ = try await iterator.next() }
+            #expect(try await iterator.next() == nil, "a stream that failed stays finished")
+        }
+    }
+
     @Test func anyMappableModelStreamsClassesAndRulesIncluded() async throws {
         final class Item: Mappable {
             var id = 0
