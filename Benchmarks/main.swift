@@ -16,6 +16,9 @@ struct Options {
     var memoryProbe: (model: MemoryProbe.Model, megabytes: Int)?
     /// Set only in the memory measurement's reference child: build this many records directly.
     var memoryProbeRecords: (model: MemoryProbe.Model, count: Int)?
+    /// Set only in the streaming section's child: stream this file in this format (`array` or
+    /// `lines`) and report its peak RSS (see ``StreamingBenchmark``; not in `--help`).
+    var streamProbe: (format: String, path: String)?
 
     /// What `--help` prints.
     static var usage: String {
@@ -65,6 +68,11 @@ struct Options {
                     throw BenchmarkFailure("\(MemoryProbe.recordsFlag) needs a model (basic or full) and a record count")
                 }
                 memoryProbeRecords = (model, count)
+            case StreamingBenchmark.probeFlag:
+                guard let format = remaining.popFirst(), ["array", "lines"].contains(format), let path = remaining.popFirst() else {
+                    throw BenchmarkFailure("\(StreamingBenchmark.probeFlag) needs a format (array or lines) and a file path")
+                }
+                streamProbe = (format, path)
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
@@ -140,7 +148,13 @@ func runBenchmarks(_ options: Options) throws {
     }
     if selected(.flat) {
         starting("memory: peak RSS of decoding \(options.quick ? 10 : 100) MB of flat records, in fresh child processes")
-        MemoryProbe.printReport(try MemoryProbe.measure(megabytes: options.quick ? 10 : 100))
+        let memory = try MemoryProbe.measure(megabytes: options.quick ? 10 : 100)
+        MemoryProbe.printReport(memory)
+        starting("streaming: \(options.quick ? 10 : 100) MB of flat records read with models(of:fromJSONAt:) as a JSON array and as JSON Lines, against the in-memory decode")
+        StreamingBenchmark.printReport(try StreamingBenchmark.measure(runner: runner, megabytes: options.quick ? 10 : 100),
+                                       freshProcess: memory.first { $0.model == .basic })
+        starting("codable: JSONDecoder decoding a CodableMappable model against the same shape as plain Codable")
+        CodableBridgeBenchmark.printReport(try CodableBridgeBenchmark.measure(runner: runner))
     }
     if let path = options.jsonPath {
         try Report.writeJSON(all, to: path)
@@ -156,6 +170,8 @@ do {
         try MemoryProbe.runChild(model: probe.model, megabytes: probe.megabytes)
     } else if let probe = options.memoryProbeRecords {
         try MemoryProbe.runRecordsChild(model: probe.model, count: probe.count)
+    } else if let probe = options.streamProbe {
+        try StreamingBenchmark.runChild(format: probe.format, path: probe.path)
     } else {
         try runBenchmarks(options)
     }

@@ -95,7 +95,7 @@ enum MemoryProbe {
     }
 
     /// Runs this binary with `arguments` and returns what it printed.
-    private static func runChild(arguments: [String], what: String) throws -> String {
+    static func runChild(arguments: [String], what: String) throws -> String {
         let process = Process()
         process.executableURL = executableURL()
         process.arguments = arguments
@@ -269,7 +269,7 @@ enum MemoryProbe {
     /// it at `execve`, so a child started by this benchmark reports the parent's peak (about
     /// 250 MB after the other tables) before it has allocated anything. `VmHWM` belongs to the
     /// address space `execve` creates, so it starts from zero.
-    private static func peakResidentKiB() throws -> Int {
+    static func peakResidentKiB() throws -> Int {
         guard let status = FileHandle(forReadingAtPath: "/proc/self/status") else {
             throw BenchmarkFailure("memory probe: cannot open /proc/self/status (the probe needs Linux)")
         }

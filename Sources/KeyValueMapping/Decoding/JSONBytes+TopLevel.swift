@@ -70,8 +70,8 @@ extension ValueDescription {
     /// A parsed JSON value for messages, in the words ``describe(_:)`` uses for plain values.
     static func describe(json value: JSONValue) -> String {
         switch value {
-        case .array(let elements): return "Array (\(elements.count) elements)"
-        case .object(let object): return "Dictionary (\(object.count) keys)"
+        case .array(let elements): return array(count: elements.count)
+        case .object(let object): return dictionary(count: object.count)
         case .number(let number): return number.valueDescription
         case .null, .bool, .string: return describe(value.foundationValue())
         }

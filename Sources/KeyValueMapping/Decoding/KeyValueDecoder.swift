@@ -65,7 +65,8 @@ public struct KeyValueDecoder: Sendable {
     public enum InvalidElementStrategy: Sendable, Equatable {
         /// The whole collection fails with the element's error. The default.
         case reject
-        /// The element is dropped (and listed in `decodeLeniently`'s `skipped`).
+        /// The element is dropped (and listed in `decodeLeniently`'s `skipped`); a stream leaves
+        /// it out and goes on.
         case skip
     }
 
@@ -86,7 +87,8 @@ public struct KeyValueDecoder: Sendable {
     public var missingKeys: MissingKeyStrategy = .useDefault
     /// Payload keys that no property reads. Default: ``UnknownKeyStrategy/ignore``.
     public var unknownKeys: UnknownKeyStrategy = .ignore
-    /// Elements of arrays, sets and dictionaries that cannot be decoded. Default:
+    /// Elements of arrays, sets and dictionaries that cannot be decoded, and elements of the
+    /// streams (`models(of:…)`, `decode(_:fromJSONLines:)`). Default:
     /// ``InvalidElementStrategy/reject``; ``MappingRules/skipInvalidElements(_:)`` relaxes it
     /// per property.
     public var invalidElements: InvalidElementStrategy = .reject

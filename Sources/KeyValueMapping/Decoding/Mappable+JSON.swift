@@ -7,10 +7,23 @@ extension KeyValueDecoder {
     /// declare a dictionary hook.
     public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
         let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
-        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object for \(Model.self)", stream: { reader in
-            try codec.decode(reader: &reader, DecodingSession(options: self))
+        let expected = Self.expectedObject(Model.self)
+        return try ByteInput.withBytes(of: bytes) { input in Result { try decodeModel(codec, from: input, expected: expected) } }.get()
+    }
+
+    /// What a model's bytes must hold, for the error when they hold something else.
+    static func expectedObject<Model>(_ type: Model.Type) -> String {
+        "a JSON object for \(Model.self)"
+    }
+
+    /// The bytes path for one model over lent bytes; also decodes each element of a stream,
+    /// so that every rule and message is the same there. A stream passes the one `session` its
+    /// elements share, as the elements of an array do.
+    func decodeModel<Model: Mappable>(_ codec: ModelCodec<Model>, from input: ByteInput, expected: String, session: DecodingSession? = nil) throws -> Model {
+        try JSONBytes.decode(input, options: jsonReading, opening: UInt8(ascii: "{"), expected: expected, stream: { reader in
+            try codec.decode(reader: &reader, session ?? DecodingSession(options: self))
         }, tree: { value in
-            try codec.decode(json: value, DecodingSession(options: self))
+            try codec.decode(json: value, session ?? DecodingSession(options: self))
         })
     }
 
@@ -136,40 +149,45 @@ enum JSONBytes {
     /// model key path.
     static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
-        func run(_ input: ByteInput) throws -> T {
-            // The bytes are lent for this call only; neither reader nor tree outlives it.
-            var reader = JSONReader(input: input, options: options)
-            do {
-                try reader.syntax { try $0.beginDocument() }
-                // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
-                guard (try? reader.peek()) == opening else {
-                    throw topLevelError(input, options: options, expected: expected)
-                }
-                let result = try stream(&reader)
-                try reader.syntax { try $0.endDocument() }
-                return result
-            } catch let error as MappingError {
-                switch error.reason {
-                case .malformedJSON:
-                    throw encodingError(input, expected: expected) ?? error
-                case .depthLimitExceeded, .stackExhausted, .unknownKey:
-                    // The tree would fail the same way (and parsing it costs the whole input);
-                    // an unknown key is reported in payload order, which only the stream knows.
-                    throw error
-                default:
-                    break
-                }
-                if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
-                let parsed: JSONValue
-                do {
-                    parsed = try JSONReader.read(input, options: options)
-                } catch {
-                    throw MappingError(.malformedJSON(error.description), underlyingError: error)
-                }
-                return try tree(parsed)
+        try ByteInput.withBytes(of: bytes) { input in
+            Result { try decode(input, options: options, opening: opening, expected: expected, stream: stream, tree: tree) }
+        }.get()
+    }
+
+    /// ``decode(_:options:opening:expected:stream:tree:)`` over bytes already lent.
+    static func decode<T>(_ input: ByteInput, options: JSONReadingOptions, opening: UInt8, expected: String,
+                          stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
+        // The bytes are lent for this call only; neither reader nor tree outlives it.
+        var reader = JSONReader(input: input, options: options)
+        do {
+            try reader.syntax { try $0.beginDocument() }
+            // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
+            guard (try? reader.peek()) == opening else {
+                throw topLevelError(input, options: options, expected: expected)
             }
+            let result = try stream(&reader)
+            try reader.syntax { try $0.endDocument() }
+            return result
+        } catch let error as MappingError {
+            switch error.reason {
+            case .malformedJSON:
+                throw encodingError(input, expected: expected) ?? error
+            case .depthLimitExceeded, .stackExhausted, .unknownKey:
+                // The tree would fail the same way (and parsing it costs the whole input);
+                // an unknown key is reported in payload order, which only the stream knows.
+                throw error
+            default:
+                break
+            }
+            if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
+            let parsed: JSONValue
+            do {
+                parsed = try JSONReader.read(input, options: options)
+            } catch {
+                throw MappingError(.malformedJSON(error.description), underlyingError: error)
+            }
+            return try tree(parsed)
         }
-        return try ByteInput.withBytes(of: bytes) { input in Result { try run(input) } }.get()
     }
 
     /// Reads the whole document into a tree, checks that its top level opens with `opening`,

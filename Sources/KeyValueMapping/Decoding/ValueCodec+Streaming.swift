@@ -47,7 +47,8 @@ extension JSONReader {
               input.matches(expected, at: start) else { return false }
         position = end + 1
         guard try peek() == UInt8(ascii: ":") else {
-            throw MappingError(.malformedJSON(error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position).description))
+            let syntax = error(JSONSyntaxError.unexpected(input[position]) + ", expected ':'", at: position)
+            throw MappingError(.malformedJSON(syntax.description), underlyingError: syntax)
         }
         position += 1
         return true
@@ -74,7 +75,8 @@ extension JSONReader {
             return true
         case let byte:
             let expected = closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'"
-            throw MappingError(.malformedJSON(error(JSONSyntaxError.unexpected(byte) + ", expected \(expected)", at: position).description))
+            let syntax = error(JSONSyntaxError.unexpected(byte) + ", expected \(expected)", at: position)
+            throw MappingError(.malformedJSON(syntax.description), underlyingError: syntax)
         }
     }
 

@@ -19,10 +19,20 @@ enum ValueDescription {
         case .decimal(let number): return "Number \(number)"
         case .literal(let number): return number.valueDescription
         case .string(let text): return "String \(quoted(text))"
-        case .array(let array): return "Array (\(array.count) elements)"
-        case .dictionary(let dictionary): return "Dictionary (\(dictionary.count) keys)"
+        case .array(let elements): return array(count: elements.count)
+        case .dictionary(let members): return dictionary(count: members.count)
         case .other(let other): return "\(type(of: other))"
         }
+    }
+
+    /// `Array (1 element)`, `Array (3 elements)`.
+    static func array(count: Int) -> String {
+        "Array (\(count) \(count == 1 ? "element" : "elements"))"
+    }
+
+    /// `Dictionary (1 key)`, `Dictionary (2 keys)`.
+    static func dictionary(count: Int) -> String {
+        "Dictionary (\(count) \(count == 1 ? "key" : "keys"))"
     }
 
     static func quoted(_ text: String) -> String {

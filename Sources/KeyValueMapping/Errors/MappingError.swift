@@ -82,6 +82,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var foundValue: String?
     /// The error that caused this one, if any (for example a transformer's own error).
     public var underlyingError: (any Error)?
+    /// For an element of a JSON Lines stream, the 1-based line it is on; `nil` elsewhere.
+    public var line: Int?
 
     /// Creates an error at the root of a value; the walk prepends the path as it unwinds.
     public init(_ reason: Reason, path: [PathComponent] = [], foundValue: String? = nil, underlyingError: (any Error)? = nil) {
@@ -106,10 +108,12 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         return text
     }
 
-    /// One sentence: the key path, what was expected and what was found.
+    /// One sentence: the key path (and the line, for JSON Lines), what was expected and what
+    /// was found.
     public var description: String {
         let location = keyPath.isEmpty ? "(root)" : keyPath
-        return "\(location): \(reasonDescription)"
+        guard let line else { return "\(location): \(reasonDescription)" }
+        return "\(location) (line \(line)): \(reasonDescription)"
     }
 
     /// The same sentence as ``description``, so `error.localizedDescription` reads the same

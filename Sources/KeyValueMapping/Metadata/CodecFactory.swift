@@ -79,6 +79,8 @@ extension Dictionary: CodecProvider {
 /// Builds the codec for a property's declared type; used only while metadata is built.
 struct CodecFactory {
     let builder: MetadataBuilder
+    /// Whether a `Codable` type no other rule maps is mapped through Codable.
+    var allowsCodable = true
 
     private static let scalars: [ObjectIdentifier: any Sendable] = [
         ObjectIdentifier(Int.self): IntCodec(),
@@ -123,6 +125,9 @@ struct CodecFactory {
         }
         if let raw = V.self as? any RawRepresentable.Type {
             return try typed(try rawValueCodec(raw), as: V.self)
+        }
+        if allowsCodable, let codable = V.self as? any Codable.Type {
+            return try typed(codableCodec(codable), as: V.self)
         }
         throw MappingError(.unsupportedType("\(String(describing: V.self)) cannot be mapped"))
     }

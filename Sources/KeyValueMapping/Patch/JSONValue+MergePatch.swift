@@ -46,7 +46,7 @@ enum MergePatch {
     static func merge(_ patch: JSONValue, into target: JSONValue?, depth: Int, limit: Int) throws -> JSONValue {
         guard case .object(let members) = patch else { return patch }
         return .object(try mergeMembers(of: members, into: target, depth: depth, limit: limit) { _, current, value in
-            value.isNull ? nil : try merge(value, into: current, depth: depth + 1, limit: limit)
+            value.isNull ? JSONValue?.none : try merge(value, into: current, depth: depth + 1, limit: limit)
         })
     }
 

@@ -35,10 +35,10 @@ extension ModelMetadata {
                 if value.isNull { return property.isOptional ? .null : nil }
                 return try PatchMerge.value(value, into: current, codec: property.facts?.codecValue ?? (), depth: depth + 1, limit: limit)
             case .branch(let children)?:
-                guard case .object(let members) = value else { return value.isNull ? nil : value }
+                guard case .object(let members) = value else { return value.isNull ? JSONValue?.none : value }
                 return .object(try mergeBranch(members, into: current, plan: children, depth: depth + 1, limit: limit))
             case nil:
-                return value.isNull ? nil : try MergePatch.merge(value, into: current, depth: depth + 1, limit: limit)
+                return value.isNull ? JSONValue?.none : try MergePatch.merge(value, into: current, depth: depth + 1, limit: limit)
             }
         }
     }

@@ -35,7 +35,7 @@ extension DictionaryCodec: PatchMerging {
     func mergePatch(_ patch: JSONValue, into target: JSONValue?, depth: Int, limit: Int) throws -> JSONValue {
         guard case .object(let members) = patch else { return patch }
         return .object(try MergePatch.mergeMembers(of: members, into: target, depth: depth, limit: limit) { _, current, value in
-            value.isNull ? nil : try PatchMerge.value(value, into: current, codec: element, depth: depth + 1, limit: limit)
+            value.isNull ? JSONValue?.none : try PatchMerge.value(value, into: current, codec: element, depth: depth + 1, limit: limit)
         })
     }
 }

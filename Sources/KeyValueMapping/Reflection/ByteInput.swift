@@ -96,6 +96,86 @@ struct ByteInput {
         return control | quote | backslash | (nonASCII ? word & highs : 0)
     }
 
+    /// The offset of the first byte in `start..<end` that is a quote, a bracket or brace, or a
+    /// line feed, or `end` if none: what a stream's splitter looks for between strings.
+    /// Eight bytes at a time, as ``endOfPlainRun(from:to:stopAtNonASCII:)``.
+    func endOfUnstructuredRun(from start: Int, to end: Int) -> Int {
+        precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroLanes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // Setting bit 5 maps `[` onto `{` and `]` onto `}` (and nothing else onto them).
+                let folded = word | (ones &* 0x20)
+                let hits = zeroLanes(word ^ (ones &* 0x22)) | zeroLanes(word ^ (ones &* 0x0A))
+                    | zeroLanes(folded ^ (ones &* 0x7B)) | zeroLanes(folded ^ (ones &* 0x7D))
+                if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end {
+            switch buffer[index] {
+            case 0x22, 0x0A, 0x5B, 0x5D, 0x7B, 0x7D: return index
+            default: index += 1
+            }
+        }
+        return end
+    }
+
+    /// The offset of the first line feed in `start..<end`, or `end` if none.
+    func firstLineFeed(from start: Int, to end: Int) -> Int {
+        precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
+                let hits = (word &- ones) & ~word & (ones &* 0x80)
+                if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end, buffer[index] != 0x0A { index += 1 }
+        return index
+    }
+
+    /// How many line feeds `start..<end` holds, and the offset just after the last one (`nil`
+    /// when there is none).
+    func lineFeeds(from start: Int, to end: Int) -> (count: Int, afterLast: Int?) {
+        precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
+        var count = 0
+        var afterLast: Int?
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
+                // Exact: the high bit of each lane that is zero, with no borrow between lanes.
+                let zeros = ~(((word & lows) &+ lows) | word | lows)
+                if zeros != 0 {
+                    count += zeros.nonzeroBitCount
+                    afterLast = index + (63 - zeros.leadingZeroBitCount) / 8 + 1
+                }
+                index += 8
+            }
+        }
+        while index < end {
+            if buffer[index] == 0x0A {
+                count += 1
+                afterLast = index + 1
+            }
+            index += 1
+        }
+        return (count, afterLast)
+    }
+
     /// Whether these bytes are exactly the UTF-8 of `string`.
     func equals(_ string: String) -> Bool {
         let utf8 = string.utf8

@@ -62,7 +62,7 @@ import KeyValueMapping
     static let payloads: [Payload] = [
         Payload("array", "[1, 2]", model: "(root): expected {expected}, found Array (2 elements)", array: "[0]: expected User, found Int 1"),
         Payload("empty array", " [ ] ", model: "(root): expected {expected}, found Array (0 elements)", array: ""),
-        Payload("object", object, model: "", array: "(root): expected {expected}, found Dictionary (1 keys)"),
+        Payload("object", object, model: "", array: "(root): expected {expected}, found Dictionary (1 key)"),
         Payload("string", #""[1]""#, both: "(root): expected {expected}, found String \"[1]\""),
         Payload("integer", "12", both: "(root): expected {expected}, found Int 12"),
         Payload("fraction", " -1.5\n", both: "(root): expected {expected}, found Double -1.5"),

@@ -28,7 +28,10 @@ enum DocumentationSamples {
     }
 
     /// Every twin, from every `…Samples.swift` file of this folder.
-    static var all: [Sample] { readme + overview + gettingStarted + rulesAndTransformers + jsonBytes + nullsAndValidation + readmeViews + modelViews }
+    static var all: [Sample] {
+        readme + readmeInterop + overview + gettingStarted + rulesAndTransformers + jsonBytes + nullsAndValidation + readmeViews + modelViews
+            + codable + largePayloads
+    }
 
     /// Where the running sample's output goes.
     @TaskLocal static var output: LockedBox<String>?

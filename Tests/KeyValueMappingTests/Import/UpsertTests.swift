@@ -121,7 +121,7 @@ struct OptionalPrimaryKey: Mappable, Equatable {
         ([["id": 1] as [String: Int], "Ada"], #"[1]: expected UpsertPerson, found String "Ada""#),
         ([NSNull()], "[0]: expected UpsertPerson, found null (the property is not optional)"),
         ([["id": 2, "visits": "many"] as [String: any Sendable]], #"[0].visits: expected Int, found String "many""#),
-        ([["id": 8, "visits": [1]] as [String: any Sendable]], "[0].visits: expected Int, found Array (1 elements)"),
+        ([["id": 8, "visits": [1]] as [String: any Sendable]], "[0].visits: expected Int, found Array (1 element)"),
     ])
     func anElementsErrorStartsWithItsIndex(_ payload: [any Sendable], _ expected: String) {
         var people = Self.people
@@ -159,7 +159,7 @@ struct OptionalPrimaryKey: Mappable, Equatable {
         #expect(mappingError { try people.upsert(fromJSON: Data("[{]".utf8)) }?.description
             == "(root): malformed JSON: unexpected character ']', expected a string key at line 1, column 3")
         #expect(mappingError { try people.upsert(fromJSON: Data(#"{"id": 1}"#.utf8)) }?.description
-            == "(root): expected a JSON array of UpsertPerson, found Dictionary (1 keys)")
+            == "(root): expected a JSON array of UpsertPerson, found Dictionary (1 key)")
         #expect(mappingError { try people.upsert(fromJSON: Data("null".utf8)) }?.description
             == "(root): expected a JSON array of UpsertPerson, found null")
         #expect(mappingError { try people.upsert(fromJSON: Data(#"[{"id": 1}, {"id": {}}]"#.utf8)) }?.description

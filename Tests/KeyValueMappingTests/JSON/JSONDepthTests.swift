@@ -75,8 +75,8 @@ import Testing
     }
 
     /// A value as deep as the ceiling allows is parsed, written (compact and pretty), compared,
-    /// converted to Foundation values (and those released), described and released on a 512 KiB
-    /// thread: each of those walks is iterative, and release stays within the stack.
+    /// converted to Foundation values (and those released), described, hashed and released on a
+    /// 512 KiB thread: each of those walks is iterative, and release stays within the stack.
     @Test(arguments: ["[", #"{"a":"#, #"[{"k":"#])
     func valuesAtTheCeilingAreSafeOnASmallStack(_ opening: String) async {
         let levels = JSONReadingOptions.depthCeiling / (opening == #"[{"k":"# ? 2 : 1)
@@ -90,11 +90,12 @@ import Testing
                 let again = try JSONValue(jsonData: value.jsonData(), options: options)
                 let pretty = try JSONValue(jsonData: value.jsonData(options: [.prettyPrinted, .sortedKeys]), options: options)
                 let foundation = value.foundationValue()
-                return "\(value == again) \(value == pretty) \(foundation is [Any] || foundation is [String: Any]) \(value.description == text)"
+                let hashes = Set([value, again, pretty]).count
+                return "\(value == again) \(value == pretty) \(foundation is [Any] || foundation is [String: Any]) \(value.description == text) \(hashes)"
             } catch {
                 return "\(error)"
             }
         }
-        #expect(outcome == "true true true true")
+        #expect(outcome == "true true true true 1")
     }
 }

@@ -111,14 +111,14 @@ struct PatchCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: [
         (#"{"tags": ["x", true]}"#, "tags[1]: expected String, found Bool true"),
-        (#"{"address": {"city": ["x"]}}"#, "address.city: expected String, found Array (1 elements)"),
+        (#"{"address": {"city": ["x"]}}"#, "address.city: expected String, found Array (1 element)"),
         (#"{"friends": {"mary": 5}}"#, "friends.mary: expected PatchFriend, found Int 5"),
         (#"{"friends": {"mary": {"since": "soon"}}}"#, #"friends.mary.since: expected Int, found String "soon""#),
-        (#"{"home": {"city": null, "zip": [1]}}"#, "home.zip: expected String, found Array (1 elements)"),
+        (#"{"home": {"city": null, "zip": [1]}}"#, "home.zip: expected String, found Array (1 element)"),
         (#"{"meta": 5}"#, "meta: expected an object on the way to meta.rank, found Int"),
         (#"{"role": "queen"}"#, #"role: expected Role, found String "queen" (not a raw value of Role)"#),
-        (#"{"name": {"first": "A"}}"#, "name: expected String, found Dictionary (1 keys)"),
-        (#"[1]"#, "(root): expected PatchPerson, found Array (1 elements)"),
+        (#"{"name": {"first": "A"}}"#, "name: expected String, found Dictionary (1 key)"),
+        (#"[1]"#, "(root): expected PatchPerson, found Array (1 element)"),
         (#""text""#, #"(root): expected PatchPerson, found String "text""#),
         ("null", "(root): expected PatchPerson, found null (the property is not optional)"),
     ])

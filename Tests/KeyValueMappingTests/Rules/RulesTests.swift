@@ -247,7 +247,7 @@ struct Hooked: Mappable {
         #expect(skipped.map(\.description) == [
             "id: expected Int64, found String \"x\"",
             "score: expected Double, found String \"high\"",
-            "address.city: expected String, found Array (1 elements)",
+            "address.city: expected String, found Array (1 element)",
             "friends[0].active: expected Bool, found String \"maybe\" (text must be true, false, yes, no, 1 or 0)",
         ])
     }

@@ -38,7 +38,7 @@ struct Scalars: Mappable {
         DecodeCase("int", "\"twelve\"", "error: int: expected Int, found String \"twelve\""),
         DecodeCase("int", "true", "error: int: expected Int, found Bool true"),
         DecodeCase("int", "null", "error: int: expected Int, found null (the property is not optional)"),
-        DecodeCase("int", "[1]", "error: int: expected Int, found Array (1 elements)"),
+        DecodeCase("int", "[1]", "error: int: expected Int, found Array (1 element)"),
         DecodeCase("int64", "9223372036854775807", "9223372036854775807"),
         DecodeCase("int64", "-9223372036854775808", "-9223372036854775808"),
         DecodeCase("int64", "9007199254740993", "9007199254740993"),

@@ -1,0 +1,264 @@
+import Foundation
+
+// Reading the content of any `Decoder` (JSONDecoder, PropertyListDecoder, …) into the plain
+// values of the dictionary path (as `JSONSerialization` gives them), for `CodableMappable`, whose
+// rules then run exactly as `KeyValueDecoder.decode(_:from:)` runs them, and for `JSONValue`'s
+// own `Decodable` conformance. A `Decoder` only answers
+// questions such as "is this a String?" by throwing when it is not, and a thrown Codable error
+// costs about as much as decoding a small value, so a model's properties say which question to
+// ask first (`CodableHint`); anything else tries each JSON kind in turn.
+
+/// The JSON a property most likely holds, so that a foreign decoder is asked for that first.
+indirect enum CodableHint: Sendable {
+    case unknown
+    case string
+    case integer
+    case number
+    case decimal
+    case bool
+    case array(CodableHint)
+    case dictionary(CodableHint)
+    case model(any ForeignObjectReading)
+}
+
+/// A model's metadata reading the model's object out of a foreign keyed container.
+protocol ForeignObjectReading: AnyObject, Sendable {
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any]
+}
+
+/// One value inside a foreign decoder: a keyed member, or a whole decoder's single value (an
+/// array element is read through its own decoder, because an unkeyed container moves on after
+/// every successful read, and a value may be asked more than once).
+protocol ForeignSlot {
+    var codingPath: [any CodingKey] { get }
+    mutating func decodeNil() throws -> Bool
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T
+    mutating func keyedContainer() throws -> KeyedDecodingContainer<AnyCodingKey>
+    mutating func unkeyedContainer() throws -> any UnkeyedDecodingContainer
+}
+
+struct KeyedSlot: ForeignSlot {
+    let container: KeyedDecodingContainer<AnyCodingKey>
+    let key: AnyCodingKey
+
+    var codingPath: [any CodingKey] { container.codingPath + [key] }
+    func decodeNil() throws -> Bool { try container.decodeNil(forKey: key) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try container.decode(T.self, forKey: key) }
+    func keyedContainer() throws -> KeyedDecodingContainer<AnyCodingKey> { try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try container.nestedUnkeyedContainer(forKey: key) }
+}
+
+struct SingleSlot: ForeignSlot {
+    let decoder: any Decoder
+    let single: (any SingleValueDecodingContainer)?
+
+    init(_ decoder: any Decoder) {
+        self.decoder = decoder
+        single = try? decoder.singleValueContainer()
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    func decodeNil() throws -> Bool { single?.decodeNil() ?? false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let single else { return try T(from: decoder) }
+        return try single.decode(T.self)
+    }
+    func keyedContainer() throws -> KeyedDecodingContainer<AnyCodingKey> { try decoder.container(keyedBy: AnyCodingKey.self) }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try decoder.unkeyedContainer() }
+}
+
+/// Reads foreign values into JSONValues.
+enum ForeignValues {
+    /// Nesting accepted from a foreign decoder, as the library's own default.
+    static let maximumDepth = 512
+
+    /// The value in `slot` as the dictionary path's plain values (`String`, `Int`, `UInt64`,
+    /// `Double`, `Decimal`, `Bool`, `NSNull`, `[Any]`, `[String: Any]`), asking first for what
+    /// `hint` expects.
+    static func read(_ slot: inout some ForeignSlot, hint: CodableHint, depth: Int) throws -> Any {
+        guard depth < maximumDepth else {
+            throw MappingError(.depthLimitExceeded(limit: maximumDepth), path: MappingError.components(of: slot.codingPath))
+        }
+        // The hinted kind first, before even asking about null: a miss costs one throw, and the
+        // usual value is then read with one question instead of two.
+        switch hint {
+        case .unknown:
+            break
+        case .string:
+            if let text = try? slot.decode(String.self) { return text }
+        case .integer:
+            if let number = readNumber(&slot, preferringDouble: false) { return number }
+        case .number:
+            if let number = readNumber(&slot, preferringDouble: true) { return number }
+        case .decimal:
+            if let decimal = try? slot.decode(Decimal.self), decimal.isFinite { return decimal }
+        case .bool:
+            if let flag = try? slot.decode(Bool.self) { return flag }
+        case .array(let element):
+            if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: element, depth: depth + 1) }
+        case .dictionary(let element):
+            if let members = try? slot.keyedContainer() { return try readMembers(members, hint: element, depth: depth + 1) }
+        case .model(let metadata):
+            if let members = try? slot.keyedContainer() { return try metadata.readObject(from: members, depth: depth + 1) }
+        }
+        if try slot.decodeNil() { return NSNull() }
+        return try readAnyKind(&slot, depth: depth)
+    }
+
+    /// Tries each JSON kind in turn, the most common first.
+    private static func readAnyKind(_ slot: inout some ForeignSlot, depth: Int) throws -> Any {
+        if let text = try? slot.decode(String.self) { return text }
+        if let number = readNumber(&slot, preferringDouble: false) { return number }
+        if let flag = try? slot.decode(Bool.self) { return flag }
+        if let members = try? slot.keyedContainer() { return try readMembers(members, hint: .unknown, depth: depth + 1) }
+        if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, depth: depth + 1) }
+        throw DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
+            codingPath: slot.codingPath,
+            debugDescription: "the value is none of null, a Boolean, a finite number, text, an array or an object"))
+    }
+
+    /// A number as `JSONSerialization` would give it, read exactly where the decoder allows:
+    /// integers as `Int` (`UInt64` above `Int.max`), integral values beyond 2^53 (where a
+    /// Double is no longer exact) and fractions with more digits than a Double keeps as
+    /// `Decimal`, other fractions as `Double`. `nil` when the value is not a finite number.
+    private static func readNumber(_ slot: inout some ForeignSlot, preferringDouble: Bool) -> Any? {
+        if !preferringDouble, let integer = try? slot.decode(Int.self) { return integer }
+        guard let double = try? slot.decode(Double.self), double.isFinite else { return nil }
+        let isIntegral = double.rounded(.towardZero) == double
+        if isIntegral, double.magnitude >= 0x1p53 {
+            if preferringDouble, let integer = try? slot.decode(Int.self) { return integer }
+            if let unsigned = try? slot.decode(UInt64.self) { return unsigned }
+            if let decimal = try? slot.decode(Decimal.self), decimal.isFinite,
+               let number = JSONNumber(decimal: decimal), Double(number.text) == double { return decimal }
+            return double
+        }
+        // A fraction may have more digits than a Double keeps (`0.1000000000000000000001`): a
+        // Decimal keeps them where the decoder offers one. A Double property wants only the
+        // Double, and its hint skips this.
+        if !preferringDouble, !isIntegral, let decimal = try? slot.decode(Decimal.self), decimal.isFinite,
+           let number = JSONNumber(decimal: decimal), number.significantDigits > 17, Double(number.text) == double {
+            return decimal
+        }
+        return double
+    }
+
+    /// Every member of a keyed container.
+    static func readMembers(_ container: KeyedDecodingContainer<AnyCodingKey>, hint: CodableHint, depth: Int) throws -> [String: Any] {
+        let keys = container.allKeys
+        var members: [String: Any] = [:]
+        members.reserveCapacity(keys.count)
+        for key in keys {
+            var slot = KeyedSlot(container: container, key: key)
+            members[key.stringValue] = try read(&slot, hint: hint, depth: depth)
+        }
+        return members
+    }
+
+    /// The member `key` when it is the scalar `hint` expects, else `nil` (absent, null, another
+    /// kind, or a hint that is not a scalar's).
+    static func readScalar(_ container: KeyedDecodingContainer<AnyCodingKey>, _ key: AnyCodingKey, hint: CodableHint) -> Any? {
+        switch hint {
+        case .string: return (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
+        case .integer: return (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil
+        case .bool: return (try? container.decodeIfPresent(Bool.self, forKey: key)) ?? nil
+        case .number:
+            // Integral values beyond 2^53 need the exact reading of `readNumber`.
+            guard let double = (try? container.decodeIfPresent(Double.self, forKey: key)) ?? nil,
+                  double.isFinite, double.magnitude < 0x1p53 else { return nil }
+            return double
+        default: return nil
+        }
+    }
+
+    /// The next element when it is the scalar `hint` expects (the container moves past it),
+    /// else `nil` (the container stays where it is).
+    private static func readScalar(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint) -> Any? {
+        switch hint {
+        case .string: return try? container.decode(String.self)
+        case .integer: return try? container.decode(Int.self)
+        case .bool: return try? container.decode(Bool.self)
+        default: return nil
+        }
+    }
+
+    /// Every element of an unkeyed container.
+    static func readElements(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint, depth: Int) throws -> [Any] {
+        var elements: [Any] = []
+        if let count = container.count { elements.reserveCapacity(count) }
+        while !container.isAtEnd {
+            let position = container.currentIndex
+            // A hinted scalar is asked of the container itself, which moves on only when it
+            // succeeds; anything else gets a decoder of its own.
+            if let scalar = readScalar(&container, hint: hint) {
+                elements.append(scalar)
+                continue
+            }
+            var slot = SingleSlot(try container.superDecoder())
+            elements.append(try read(&slot, hint: hint, depth: depth))
+            // A decoder that did not move on would loop forever.
+            guard container.currentIndex > position else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: container.codingPath, debugDescription: "the decoder did not advance past element \(position)"))
+            }
+        }
+        return elements
+    }
+}
+
+extension JSONNumber {
+    /// How many significant digits the literal's significand has.
+    var significantDigits: Int {
+        var digits = 0
+        var leading = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return digits
+            case UInt8(ascii: "0") where leading: continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                leading = false
+                digits += 1
+            default: continue
+            }
+        }
+        return digits
+    }
+}
+
+extension ModelMetadata: ForeignObjectReading {
+    /// The members this model decodes, read from a foreign keyed container with each
+    /// property's hint, as the dictionary its rules are applied to. A model whose rules need
+    /// the whole object (key paths, candidates, gather, hooks, class clusters) reads every
+    /// member.
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any] {
+        // Default options, so the declared key table (the type's own naming style included).
+        let table = declaredKeys
+        guard rulesAllowStreaming, table.decodedKeysAreSingle else {
+            let keys = container.allKeys
+            var members: [String: Any] = [:]
+            members.reserveCapacity(keys.count)
+            for key in keys {
+                let hint = table.decodedKeyIndex[key.stringValue].map { codableHints[$0] } ?? .unknown
+                var slot = KeyedSlot(container: container, key: key)
+                members[key.stringValue] = try ForeignValues.read(&slot, hint: hint, depth: depth)
+            }
+            return members
+        }
+        var members = [String: Any](minimumCapacity: table.decodedSingleKeys.count)
+        let keys = table.decodedSingleKeys
+        let hints = codableHints
+        for index in keys.indices {
+            guard let key = keys[index] else { continue }
+            let codingKey = AnyCodingKey(stringValue: key)
+            // A hinted scalar in one question (`decodeIfPresent` is one lookup); only a miss, an
+            // absent key or a null asks more.
+            if let scalar = ForeignValues.readScalar(container, codingKey, hint: hints[index]) {
+                members[key] = scalar
+                continue
+            }
+            guard container.contains(codingKey) else { continue }
+            var slot = KeyedSlot(container: container, key: codingKey)
+            members[key] = try ForeignValues.read(&slot, hint: hints[index], depth: depth)
+        }
+        return members
+    }
+}

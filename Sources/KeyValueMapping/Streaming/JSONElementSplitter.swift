@@ -1,0 +1,303 @@
+// Finds where each element of a top-level JSON array, or each line of JSON Lines, ends, in
+// input that arrives piece by piece, and checks the structure between elements (brackets,
+// commas, what follows the array) with the reader's words.
+//
+// The elements themselves are decoded by the bytes path, which validates them, so their rules
+// and messages are those of `decode(_:fromJSON:)`. An array element that is an object is
+// first offered to the caller as a `candidate`: decoding it straight from the reader finds its
+// end for free. Anything else, or a candidate whose decode fails or runs past the bytes at
+// hand, is scanned: strings, escapes and brackets are followed to its end, resuming where the
+// scan stopped when more input arrives, so an element that spans many pieces is scanned once.
+// A JSON Lines element ends at the next line feed (a raw line feed is never inside a valid
+// string); only a line longer than the bytes at hand is scanned, to stop one nested too deeply.
+// Lines are counted only when an error needs one (and before bytes are dropped).
+
+/// Splits a JSON array or JSON Lines text into its elements' byte ranges.
+struct JSONElementSplitter {
+    /// How the text holds its elements.
+    enum Format: Equatable, Sendable {
+        /// One JSON array: `[{…}, {…}]`.
+        case array
+        /// One value per line (JSON Lines): `{…}\n{…}\n`.
+        case lines
+    }
+
+    /// One element: its bytes (absolute offsets in the whole input) and its position among
+    /// the elements, from 0.
+    struct Element {
+        let bytes: Range<Int>
+        let index: Int
+        /// Where it starts, when the splitter has already worked it out (for broken elements,
+        /// before the position of their fallback error).
+        var start: (line: Int, column: Int)?
+    }
+
+    enum Step {
+        /// A complete element.
+        case element(Element)
+        /// An element that is an object starts at absolute offset `start`: decode it from there
+        /// and report its end with ``accept(elementEndingAt:in:base:isFinal:)``, or call
+        /// ``next(in:base:isFinal:)`` again to have it scanned (or its line decoded whole).
+        case candidate(start: Int)
+        /// An element that cannot be completed: nested deeper than the reader allows (its bytes
+        /// end at the offending bracket) or cut off by the end of the input. Decoding its bytes
+        /// reports why with its key path; `fallback` says it if that decode does not.
+        case broken(Element, fallback: JSONSyntaxError)
+        /// Everything available is scanned; more input is needed.
+        case needsInput
+        /// The text is complete.
+        case finished
+    }
+
+    enum Phase {
+        case start, afterOpening, afterComma, candidate, inElement, afterElement, afterArray, lineStart, lineCandidate, done
+    }
+
+    enum Scan {
+        case complete, needsInput, tooDeep
+    }
+
+    /// The format, once known (given, or detected from the first byte that is not whitespace:
+    /// `[` is an array, anything else JSON Lines).
+    private(set) var format: Format?
+    let maximumDepth: Int
+    private let allowsByteOrderMark: Bool
+    var phase = Phase.start
+    /// The absolute offset of the next byte to look at (the scanning moves it too).
+    var position = 0
+    private(set) var elementCount = 0
+    // The element being scanned.
+    var elementStart = 0
+    var depth = 0
+    var inString = false
+    var afterBackslash = false
+    // Lines are counted lazily: the 1-based line `countedTo` is on, and where that line starts.
+    var countedTo = 0
+    var countedLine = 1
+    var countedLineStart = 0
+
+    init(format: Format?, maximumDepth: Int, allowsByteOrderMark: Bool) {
+        self.format = format
+        self.maximumDepth = maximumDepth
+        self.allowsByteOrderMark = allowsByteOrderMark
+    }
+
+    /// Bytes before this absolute offset are never looked at again.
+    var retainedFrom: Int {
+        switch phase {
+        case .inElement: return elementStart
+        default: return position
+        }
+    }
+
+    /// The candidate offered last was decoded and ends at absolute offset `end` (in `input`,
+    /// whose first byte is at `base`). `false` when that cannot be its end: a JSON Lines value
+    /// must fill its line, so one that spans a line feed or is followed by more than whitespace
+    /// on its line is refused, and the line is then decoded as a whole (which reports why).
+    mutating func accept(elementEndingAt end: Int, in input: ByteInput, base: Int, isFinal: Bool) -> Bool {
+        switch phase {
+        case .candidate:
+            position = end
+            elementCount += 1
+            phase = .afterElement
+            return true
+        case .lineCandidate:
+            guard input.firstLineFeed(from: position - base, to: end - base) == end - base else { return false }
+            var index = end - base
+            while index < input.count, input[index] == 0x20 || input[index] == 0x09 || input[index] == 0x0D { index += 1 }
+            if index < input.count {
+                guard input[index] == 0x0A else { return false }
+                index += 1
+            } else if !isFinal {
+                // The rest of the line is not here yet.
+                return false
+            }
+            if input[index - 1] == 0x0A { countLine(from: position, endingAt: base + index - 1) }
+            position = base + index
+            elementCount += 1
+            phase = .lineStart
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The next step over `input`, whose first byte is at absolute offset `base` (and which
+    /// holds every byte from `retainedFrom` on); `isFinal` when no input follows it.
+    mutating func next(in input: ByteInput, base: Int, isFinal: Bool) throws(JSONSyntaxError) -> Step {
+        let end = base + input.count
+        while true {
+            switch phase {
+            case .start:
+                if position == 0 {
+                    switch byteOrderMark(input, isFinal: isFinal) {
+                    case .needsInput: return .needsInput
+                    case .present:
+                        guard allowsByteOrderMark else {
+                            throw error("byte order mark is not allowed (set allowsByteOrderMark to skip it)", at: 0, input, base)
+                        }
+                        position = 3
+                    case .absent: break
+                    }
+                }
+                skipWhitespace(input, base: base)
+                guard position < end else {
+                    guard isFinal else { return .needsInput }
+                    if format == .array { throw endOfInput(input, base) }
+                    phase = .done
+                    return .finished
+                }
+                let byte = input[position - base]
+                let resolved = format ?? (byte == UInt8(ascii: "[") ? .array : .lines)
+                format = resolved
+                if resolved == .lines {
+                    phase = .lineStart
+                    continue
+                }
+                guard byte == UInt8(ascii: "[") else {
+                    throw error(JSONSyntaxError.unexpected(byte) + ", expected '['", at: position, input, base)
+                }
+                position += 1
+                phase = .afterOpening
+            case .afterOpening, .afterComma:
+                skipWhitespace(input, base: base)
+                guard position < end else {
+                    if isFinal { throw endOfInput(input, base) }
+                    return .needsInput
+                }
+                let byte = input[position - base]
+                if byte == UInt8(ascii: "]"), phase == .afterOpening {
+                    position += 1
+                    phase = .afterArray
+                    continue
+                }
+                // A closing bracket after a comma, or a comma with no value before it.
+                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") {
+                    throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
+                }
+                if byte == UInt8(ascii: "{") {
+                    phase = .candidate
+                    return .candidate(start: position)
+                }
+                beginElement(input, base: base)
+            case .candidate:
+                // Not decoded where it lies: scan it.
+                beginElement(input, base: base)
+            case .lineStart:
+                skipBlankLines(input, base: base)
+                guard position < end else {
+                    guard isFinal else { return .needsInput }
+                    phase = .done
+                    return .finished
+                }
+                if input[position - base] == UInt8(ascii: "{") {
+                    phase = .lineCandidate
+                    return .candidate(start: position)
+                }
+                phase = .lineCandidate
+            case .lineCandidate:
+                // Not decoded where it lies: the line is decoded as a whole.
+                phase = .lineStart
+                let lineEnd = base + input.firstLineFeed(from: position - base, to: input.count)
+                if lineEnd < end {
+                    let element = Element(bytes: position..<lineEnd, index: elementCount, start: lineStartLocation())
+                    elementCount += 1
+                    countLine(from: position, endingAt: lineEnd)
+                    position = lineEnd + 1
+                    return .element(element)
+                }
+                // The line goes on past the bytes at hand.
+                beginElement(input, base: base)
+            case .inElement:
+                let scan = format == .lines ? scanLine(input, base: base) : scanValue(input, base: base)
+                switch scan {
+                case .complete:
+                    var element = Element(bytes: elementStart..<position, index: elementCount)
+                    elementCount += 1
+                    if format == .lines {
+                        element.start = location(of: elementStart, in: input, base: base)
+                        position += 1
+                        phase = .lineStart
+                    } else {
+                        phase = .afterElement
+                    }
+                    return .element(element)
+                case .tooDeep:
+                    phase = .done
+                    let start = location(of: elementStart, in: input, base: base)
+                    let element = Element(bytes: elementStart..<(position + 1), index: elementCount, start: start)
+                    return .broken(element, fallback: error("nesting exceeds the maximum depth of \(maximumDepth)", at: position, input, base))
+                case .needsInput:
+                    guard isFinal else { return .needsInput }
+                    var element = Element(bytes: elementStart..<end, index: elementCount)
+                    elementCount += 1
+                    phase = .done
+                    // The last line needs no final newline; an array element needs its end.
+                    if format == .lines { return .element(element) }
+                    element.start = location(of: elementStart, in: input, base: base)
+                    return .broken(element, fallback: endOfInput(input, base))
+                }
+            case .afterElement:
+                skipWhitespace(input, base: base)
+                guard position < end else {
+                    if isFinal { throw endOfInput(input, base) }
+                    return .needsInput
+                }
+                let byte = input[position - base]
+                switch byte {
+                case UInt8(ascii: ","):
+                    position += 1
+                    phase = .afterComma
+                case UInt8(ascii: "]"):
+                    position += 1
+                    phase = .afterArray
+                default:
+                    throw error(JSONSyntaxError.unexpected(byte) + ", expected ',' or ']'", at: position, input, base)
+                }
+            case .afterArray:
+                skipWhitespace(input, base: base)
+                if position < end {
+                    throw error(JSONSyntaxError.unexpected(input[position - base]) + " after the JSON value", at: position, input, base)
+                }
+                guard isFinal else { return .needsInput }
+                phase = .done
+                return .finished
+            case .done:
+                return .finished
+            }
+        }
+    }
+
+    private enum Mark { case present, absent, needsInput }
+
+    /// Whether the input starts with a UTF-8 byte order mark (`EF BB BF`).
+    private func byteOrderMark(_ input: ByteInput, isFinal: Bool) -> Mark {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for index in 0..<3 {
+            guard index < input.count else { return isFinal ? .absent : .needsInput }
+            if input[index] != mark[index] { return .absent }
+        }
+        return .present
+    }
+
+    /// Starts scanning the element whose first byte is at `position`, and consumes that byte.
+    private mutating func beginElement(_ input: ByteInput, base: Int) {
+        elementStart = position
+        depth = 0
+        inString = false
+        afterBackslash = false
+        phase = .inElement
+        guard format == .array else { return }
+        switch input[position - base] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            // With a depth limit of 0 even this bracket is too deep; `scanValue` says so.
+            guard maximumDepth >= 1 else { return }
+            depth = 1
+        case UInt8(ascii: "\""):
+            inString = true
+        default:
+            break
+        }
+        position += 1
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Decodes the elements a ``JSONElementSplitter`` finds with the bytes path of
+/// `decode(_:fromJSON:)`; applies the decoder's invalid-element strategy and places each error
+/// in the whole input (the element's index first in its key path, positions counted from the
+/// start of the input, and the line for JSON Lines).
+///
+/// Every complete element in the bytes at hand is decoded in one go (a few dozen kilobytes'
+/// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
+/// iteration are paid once per read rather than once per model; an error is thrown only after
+/// the models before it are handed out.
+final class StreamEngine<Model: Mappable> {
+    let decoder: KeyValueDecoder
+    private let codec: ModelCodec<Model>
+    private let expected: String
+    /// Shared by the elements, as by the elements of an in-memory array.
+    private let session: DecodingSession
+    private(set) var splitter: JSONElementSplitter
+    private let progress: JSONStreamProgress?
+    /// Decoded models not yet taken, and the input offset reached after each.
+    private var ready: [Model] = []
+    private var readyEnds: [Int] = []
+    /// The largest element seen so far, in bytes.
+    private var largestElement = 0
+    private var skippedSinceHandout = 0
+    /// What follows the ready models: the end of the input or an error.
+    private var ended = false
+    private var pendingError: (any Error)?
+
+    init(decoder: KeyValueDecoder, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?) throws {
+        self.decoder = decoder
+        codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        expected = KeyValueDecoder.expectedObject(Model.self)
+        session = DecodingSession(options: decoder)
+        splitter = JSONElementSplitter(format: format, maximumDepth: decoder.jsonReading.maximumDepth,
+                                       allowsByteOrderMark: decoder.jsonReading.allowsByteOrderMark)
+        self.progress = progress
+    }
+
+    /// Whether decoded models are waiting.
+    var hasReady: Bool { !ready.isEmpty }
+
+    /// Whether ``decode(_:base:isFinal:)`` has something to say: models, an error or the end.
+    var hasOutcome: Bool { !ready.isEmpty || pendingError != nil || ended }
+
+    /// Moves the decoded models into `models` (which is empty), in input order, and the input
+    /// offset after each into `ends`, last first.
+    func takeReady(into models: inout [Model], ends: inout [Int]) {
+        readyEnds.reverse()
+        swap(&models, &ready)
+        swap(&ends, &readyEnds)
+        flushSkipped()
+    }
+
+    /// Once no model is waiting: throws the error that stopped the decoding, or says whether
+    /// the input is complete (and records that it is).
+    func checkEnd() throws -> Bool {
+        flushSkipped()
+        if let pendingError {
+            self.pendingError = nil
+            ended = true
+            throw pendingError
+        }
+        guard ended else { return false }
+        let consumed = splitter.position
+        progress?.update { state in
+            state.bytesConsumed = consumed
+            state.isFinished = true
+        }
+        return true
+    }
+
+    private func flushSkipped() {
+        guard skippedSinceHandout > 0 else { return }
+        let skipped = skippedSinceHandout
+        skippedSinceHandout = 0
+        progress?.update { $0.elementsSkipped += skipped }
+    }
+
+    /// Decodes every complete element of `input` (whose first byte is at absolute offset `base`)
+    /// for ``takeReady(into:ends:)``; afterwards either some are ready, or the input is
+    /// finished, or an error is pending, or more input is needed.
+    func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
+        decodeAvailable(in: input, base: base, isFinal: isFinal)
+    }
+
+    /// Every model decoded, in order, once the whole input was given to ``decode(_:base:isFinal:)``
+    /// (the synchronous JSON Lines decode); throws the first error.
+    func drain() throws -> [Model] {
+        if let pendingError { throw pendingError }
+        defer {
+            ready = []
+            readyEnds = []
+        }
+        return ready
+    }
+
+    /// Decodes every complete element of `input` into `ready`; stops at the end of the bytes, of
+    /// the input, or at an error (kept for after the models before it).
+    private func decodeAvailable(in input: ByteInput, base: Int, isFinal: Bool) {
+        while true {
+            let step: JSONElementSplitter.Step
+            do {
+                step = try splitter.next(in: input, base: base, isFinal: isFinal)
+            } catch {
+                pendingError = MappingError(.malformedJSON(error.description), underlyingError: error)
+                return
+            }
+            switch step {
+            case .candidate(let start):
+                // An object decoded where it lies; its end is where the reader stopped. Any
+                // failure (a bad value, or the object running past these bytes) has it scanned
+                // and decoded as a whole instead, which reports the error with its full context.
+                // Near the end of the bytes at hand it is scanned at once: a decode that runs
+                // out of input would be wasted, and its error costs a count of lines.
+                let remaining = base + input.count - start
+                guard isFinal || remaining > 2 * largestElement + 1024 else { continue }
+                var reader = JSONReader(input: input, options: decoder.jsonReading)
+                reader.position = start - base
+                // `do`/`catch`, not `try?`: an optional of a generic model costs a metadata lookup.
+                do {
+                    let model = try codec.decode(reader: &reader, session)
+                    let end = base + reader.position
+                    largestElement = max(largestElement, end - start)
+                    guard splitter.accept(elementEndingAt: end, in: input, base: base, isFinal: isFinal) else { continue }
+                    ready.append(model)
+                    readyEnds.append(splitter.position)
+                } catch {
+                    continue
+                }
+            case .element(let element):
+                largestElement = max(largestElement, element.bytes.count)
+                do {
+                    ready.append(try decodeElement(element, in: input, base: base))
+                    readyEnds.append(splitter.position)
+                } catch {
+                    guard decoder.invalidElements == .skip else {
+                        pendingError = place(error, element, in: input, base: base)
+                        return
+                    }
+                    skippedSinceHandout += 1
+                }
+            case .broken(let element, let fallback):
+                pendingError = brokenError(element, fallback: fallback, in: input, base: base)
+                return
+            case .needsInput:
+                return
+            case .finished:
+                ended = true
+                return
+            }
+        }
+    }
+
+    /// Why `element` cannot be completed: what decoding its bytes reports (an error that comes
+    /// before the point where they stop, with its key path), else `fallback` there.
+    private func brokenError(_ element: JSONElementSplitter.Element, fallback: JSONSyntaxError, in input: ByteInput, base: Int) -> MappingError {
+        var result: MappingError
+        do {
+            _ = try decodeElement(element, in: input, base: base)
+            result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback).prepending(.index(element.index))
+        } catch {
+            let placed = place(error, element, in: input, base: base)
+            // Running out of the bytes given is not the reason: they were cut where the splitter
+            // stopped. (The decode may also count depth from a member's value, not the element.)
+            guard case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError,
+                  syntax.offset >= element.bytes.upperBound else { return placed }
+            result = placed
+            result.reason = .malformedJSON(fallback.description)
+            result.underlyingError = fallback
+        }
+        if splitter.format == .lines { result.line = placedLine(element, in: input, base: base) }
+        return result
+    }
+
+    private func placedLine(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> Int {
+        (element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)).line
+    }
+
+    private func decodeElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) throws -> Model {
+        let bytes = input.slice((element.bytes.lowerBound - base)..<(element.bytes.upperBound - base))
+        return try decoder.decodeModel(codec, from: bytes, expected: expected, session: session)
+    }
+
+    /// `error`, raised inside `element`'s bytes (in `input`, whose first byte is at `base`), as
+    /// an error of the whole input.
+    private func place(_ error: any Error, _ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> MappingError {
+        var placed = (error as? MappingError ?? MappingError(.other(String(describing: error)), underlyingError: error))
+            .prepending(.index(element.index))
+        let start = element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)
+        if case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError {
+            var moved = syntax.placed(at: element.bytes.lowerBound, line: start.line, column: start.column)
+            // A scalar the splitter ended at a delimiter (`nul]`) runs out of its own bytes;
+            // in the whole array the reader meets that delimiter, and says so. (A JSON Lines
+            // element is its line: there the end of the line is the end of its input.)
+            let next = element.bytes.upperBound - base
+            if splitter.format != .lines, moved.offset == element.bytes.upperBound, next < input.count {
+                moved = JSONSyntaxError(JSONSyntaxError.unexpected(input[next]), offset: moved.offset, line: moved.line, column: moved.column)
+            }
+            placed.reason = .malformedJSON(moved.description)
+            placed.underlyingError = moved
+        }
+        if splitter.format == .lines { placed.line = start.line }
+        return placed
+    }
+
+    /// Counts lines up to absolute offset `offset` of `input` before the bytes before it are
+    /// dropped (errors later report the lines they are on).
+    func willDrop(upTo offset: Int, in input: ByteInput, base: Int) {
+        splitter.countLines(upTo: offset, in: input, base: base)
+    }
+}
