@@ -78,12 +78,13 @@ enum ResolvedKey: Sendable {
         return current
     }
 
-    /// ``lookup(in:)`` over a parsed JSON object (the bytes path), with the same rules and messages;
-    /// a gathered dictionary is a JSON object.
+    /// ``lookup(in:)`` over a parsed JSON object (the bytes path), with the same rules and messages
+    /// (a key matches a canonically equivalent member, as in a dictionary); a gathered
+    /// dictionary is a JSON object.
     func lookup(in object: JSONObject) throws -> (value: JSONValue, path: [MappingError.PathComponent])? {
         switch self {
         case .key(let key):
-            return object[key].map { ($0, [.key(key)]) }
+            return object.value(matching: key).map { ($0, [.key(key)]) }
         case .path(let components):
             return try Self.lookup(components, in: object).map { ($0, components) }
         case .candidates(let paths):
@@ -107,10 +108,10 @@ enum ResolvedKey: Sendable {
             case (_, .null):
                 return nil
             case (.key(let key), .object(let members)):
-                guard let next = members[key] else { return nil }
+                guard let next = members.value(matching: key) else { return nil }
                 current = next
             case (.index(let index), .array(let elements)):
-                guard index < elements.count else { return nil }
+                guard elements.indices.contains(index) else { return nil }
                 current = elements[index]
             case (.key, _), (.index, _):
                 let expected = if case .key = component { "an object" } else { "an array" }
