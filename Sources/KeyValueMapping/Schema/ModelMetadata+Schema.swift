@@ -160,8 +160,8 @@ final class SchemaNode {
             parts.append(.object(JSONObject(object)))
         }
         if !elements.isEmpty {
-            let last = elements.keys.max() ?? 0
-            let prefix = (0...last).map { index -> JSONValue in
+            // A stride, not a range: a range with a negative end traps.
+            let prefix = stride(from: 0, through: elements.keys.max() ?? -1, by: 1).map { index -> JSONValue in
                 guard let node = elements[index] else { return .object([:]) }
                 return describingMembers ? node.schema : (node.structure(describingMembers: false) ?? .object([:]))
             }
