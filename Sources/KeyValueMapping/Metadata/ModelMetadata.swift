@@ -91,15 +91,16 @@ final class ModelMetadata<Model: Mappable> {
         // `StoredPropertyAccessor.writesNullForNil`), so its fields are read while accessors are made.
         try ModelStorage.withFields(of: prototype, isClass: isClass) { prototypeFields in
             for (property, role) in zip(enumerated, roles) {
-                guard resolver.isMapped(property.name) else { continue }
+                guard resolver.isMapped(property.name) else {
+                    resolver.checkUnmapped(property.name, reason: resolver.exclusionReason(of: property.name))
+                    continue
+                }
                 do {
                     let transformer = resolver.rules.transformers[property.name]
-                let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
+                    let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
                     switch role {
                     case .skipped(let reason):
-                        if transformer != nil || resolver.rules.keys[property.name] != nil {
-                            resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
-                        }
+                        resolver.checkUnmapped(property.name, reason: "never mapped (\(reason))")
                     case .variable, .constant:
                         let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
                                                               skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),

@@ -31,12 +31,17 @@ struct RulesResolver {
             // its own allow list leaves out (merged allow lists only ever add).
             var excluded = Set(own.ignored)
             if own.inheritance == .replace, let allowed = own.allowed {
-                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).subtracting(allowed))
+                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).union(merged.fallbacks.keys).subtracting(allowed))
             }
-            for name in excluded {
-                merged.keys[name] = nil
-                merged.transformers[name] = nil
-                merged.fallbacks[name] = nil
+            if !excluded.isEmpty {
+                for name in excluded {
+                    merged.keys[name] = nil
+                    merged.transformers[name] = nil
+                    merged.fallbacks[name] = nil
+                }
+                merged.required.removeAll(where: excluded.contains)
+                merged.nullKeepsDefault.removeAll(where: excluded.contains)
+                merged.skipsInvalidElements.removeAll(where: excluded.contains)
             }
             merged.keys.merge(own.keys) { _, child in child }
             merged.transformers.merge(own.transformers) { _, child in child }
@@ -93,9 +98,29 @@ struct RulesResolver {
                 }
             }
         }
-        for name in rules.transformers.keys.sorted() where !isMapped(name) && known.contains(name) {
-            problems.append("\"\(name)\" has a transformer but is \(isIgnored(name) ? "ignored" : "not in the allow list")")
+    }
+
+    /// Reports the per-property rules that name `name`, a stored property that is never mapped
+    /// (`reason` says why: "ignored", "not in the allow list", …): none of them could ever apply.
+    mutating func checkUnmapped(_ name: String, reason: String) {
+        var named: [String] = []
+        switch rules.keys[name] {
+        case .single?, .candidates?: named.append("map")
+        case .gather?: named.append("gather")
+        case nil: break
         }
+        if rules.transformers[name] != nil { named.append("transform") }
+        if rules.required.contains(name) { named.append("require") }
+        if rules.nullKeepsDefault.contains(name) { named.append("useDefaultForNull") }
+        if rules.skipsInvalidElements.contains(name) { named.append("skipInvalidElements") }
+        if rules.fallbacks[name] != nil { named.append("fallback") }
+        guard !named.isEmpty else { return }
+        problems.append("\"\(name)\" is \(reason), so its rules never apply (\(named.joined(separator: ", ")))")
+    }
+
+    /// Why a stored property the rules leave out is not mapped: "ignored" or "not in the allow list".
+    func exclusionReason(of name: String) -> String {
+        isIgnored(name) ? "ignored" : "not in the allow list"
     }
 
     func isIgnored(_ name: String) -> Bool { rules.ignored.contains(name) }
