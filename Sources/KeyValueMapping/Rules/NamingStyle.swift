@@ -27,6 +27,17 @@ public enum NamingStyle: Sendable {
         }
     }
 
+    /// The style as its case is spelled (`.snakeCase`), for messages.
+    var displayName: String {
+        switch self {
+        case .asDeclared: return ".asDeclared"
+        case .snakeCase: return ".snakeCase"
+        case .kebabCase: return ".kebabCase"
+        case .pascalCase: return ".pascalCase"
+        case .custom: return ".custom"
+        }
+    }
+
     var isAsDeclared: Bool {
         if case .asDeclared = self { return true }
         return false

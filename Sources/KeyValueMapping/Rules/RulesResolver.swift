@@ -163,39 +163,63 @@ struct RulesResolver {
 
     mutating func report(_ problem: String) { problems.append(problem) }
 
-    /// Two properties writing the same key, or one writing inside another's value.
+    /// Two properties writing the same key, or one writing inside another's value (under the
+    /// type's own style).
     mutating func checkEncodedKeys(_ keys: [(name: String, key: ResolvedKey)]) {
+        let styled = rules.namingStyle.map { style in (style, Set(keys.map(\.name).filter { rules.keys[$0] == nil })) }
+        problems += Self.encodedKeyProblems(keys, styled: styled)
+    }
+
+    /// The problems of `keys` (each mapped property's key): two properties written to one key,
+    /// one written inside another's value, or two paths that need one key to hold both an
+    /// object and an array. A problem that involves a property in `styled`'s names, whose key
+    /// comes from its style, names that style. Linear in the number of path components, so the
+    /// check costs little even when a custom style's table is built for every call.
+    static func encodedKeyProblems(_ keys: [(name: String, key: ResolvedKey)],
+                                   styled: (style: NamingStyle, names: Set<String>)?) -> [String] {
+        var problems: [String] = []
+        func report(_ problem: String, _ names: String...) {
+            if let styled, names.contains(where: styled.names.contains) {
+                problems.append("\(problem) under the naming style \(styled.style.displayName)")
+            } else {
+                problems.append(problem)
+            }
+        }
+        func text(_ path: some Collection<MappingError.PathComponent>) -> String {
+            MappingError(.other(""), path: Array(path)).keyPath
+        }
         var owners: [[MappingError.PathComponent]: String] = [:]
         var all: [(path: [MappingError.PathComponent], name: String)] = []
         for (name, key) in keys {
             for path in key.encodedPaths {
                 if let other = owners[path], other != name {
-                    problems.append("\"\(other)\" and \"\(name)\" are both written to the key \(MappingError(.other(""), path: path).keyPath)")
+                    report("\"\(other)\" and \"\(name)\" are both written to the key \(text(path))", other, name)
                 }
                 owners[path] = name
                 all.append((path, name))
             }
         }
-        for (path, name) in all {
-            for (otherPath, otherName) in all where otherName != name && otherPath.count > path.count && Array(otherPath.prefix(path.count)) == path {
-                problems.append("\"\(otherName)\" is written inside \"\(name)\"'s key \(MappingError(.other(""), path: path).keyPath)")
-            }
-        }
-        // Two paths through one key must agree on what it holds: `a.b` makes `a` an object,
-        // `a[0]` an array, and writing both would keep only one of them.
-        for first in all.indices {
-            for second in all.indices where second > first {
-                let (left, right) = (all[first].path, all[second].path)
-                let shared = zip(left, right).prefix { $0 == $1 }.count
-                guard shared > 0, shared < left.count, shared < right.count else { continue }
-                switch (left[shared], right[shared]) {
-                case (.key, .index), (.index, .key):
-                    let step = MappingError(.other(""), path: Array(left.prefix(shared))).keyPath
-                    problems.append("\"\(all[first].name)\" and \"\(all[second].name)\" need \(step) to be both an object and an array")
-                default:
-                    continue
+        // Every proper prefix of a path is a step on the way: a property written at that step
+        // would have the other written inside its value. And two paths through one step must
+        // agree on what it holds: `a.b` makes `a` an object, `a[0]` an array, and writing both
+        // would keep only one of them.
+        var shapes: [[MappingError.PathComponent]: (isArray: Bool, name: String)] = [:]
+        for (path, name) in all where path.count > 1 {
+            for length in 1..<path.count {
+                let step = Array(path.prefix(length))
+                if let owner = owners[step], owner != name {
+                    report("\"\(name)\" is written inside \"\(owner)\"'s key \(text(step))", name, owner)
+                }
+                let isArray = if case .index = path[length] { true } else { false }
+                if let shape = shapes[step] {
+                    if shape.isArray != isArray {
+                        report("\"\(shape.name)\" and \"\(name)\" need \(text(step)) to be both an object and an array", shape.name, name)
+                    }
+                } else {
+                    shapes[step] = (isArray, name)
                 }
             }
         }
+        return problems
     }
 }

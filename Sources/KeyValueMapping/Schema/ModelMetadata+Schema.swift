@@ -7,7 +7,7 @@ extension ModelMetadata {
         // A hook may rewrite the payload before decoding or the output after encoding: nothing
         // about either can be promised beyond "an object".
         if beforeDecoding != nil || afterEncoding != nil { return Schema.type("object") }
-        let keys = keyTable(for: builder.encoder.keyNamingStyle).encodeKeys
+        let keys = try keyTable(for: builder.encoder.keyNamingStyle).encodeKeys
         let root = SchemaNode()
         // Later candidate keys are only read, never written: they are described after every
         // written key, and only where they cannot contradict what another property writes.
@@ -43,7 +43,7 @@ extension ModelMetadata {
         if !allowsAdditional {
             // Keys the decoder knows without a property reading them (ignored properties, weak
             // references, keys the rules allow) are accepted whatever they hold.
-            for key in keyTable(for: builder.decoder.keyNamingStyle).knownKeys.sorted() where root.isFree([.key(key)], for: .object([:])) {
+            for key in try keyTable(for: builder.decoder.keyNamingStyle).knownKeys.sorted() where root.isFree([.key(key)], for: .object([:])) {
                 root.insert(.object([:]), at: [.key(key)], required: false)
             }
         }
