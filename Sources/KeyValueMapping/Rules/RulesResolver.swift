@@ -134,13 +134,17 @@ struct RulesResolver {
 
     func isRequired(_ name: String) -> Bool { rules.required.contains(name) }
 
-    /// The part `property` plays under these rules: property-wrapper storage (`_name`) is
-    /// mapped like any field only when a rule maps it explicitly (a key, a transformer or the
-    /// allow list); otherwise it is skipped, so a payload cannot bypass the wrapper.
-    func role(of property: EnumeratedProperty) -> PropertyRole {
+    /// The part `property` plays under these rules. A field shaped like property-wrapper
+    /// storage (`_name`, no stored `name`) whose type the library maps natively (`mapsNatively`,
+    /// without a Codable fallback) is an ordinary property, such as MongoDB's `_id: String`;
+    /// otherwise it is taken for wrapper storage (a wrapper type is not the payload's shape)
+    /// and mapped only when a rule maps it explicitly (a key, a transformer or the allow list),
+    /// so a payload cannot bypass the wrapper.
+    func role(of property: EnumeratedProperty, mapsNatively: (Any.Type) -> Bool) -> PropertyRole {
         guard case .wrapperStorage(let isVar) = property.role else { return property.role }
         let name = property.name
-        if rules.keys[name] != nil || rules.transformers[name] != nil || rules.allowed?.contains(name) == true {
+        if mapsNatively(property.field.type) || rules.keys[name] != nil || rules.transformers[name] != nil
+            || rules.allowed?.contains(name) == true {
             return isVar ? .variable : .constant
         }
         return .skipped("property-wrapper storage is mapped only by an explicit rule")
