@@ -17,7 +17,9 @@ extension ModelMetadata {
             let codec = property.facts?.codecValue ?? ()
             var value = try builder.schema(of: codec)
             if !property.isDecoded { value = Schema.adding([("readOnly", .bool(true))], to: value) }
-            if acceptsNullAsDefault(for: property, decoder: builder.decoder) { value = Schema.nullable(value) }
+            if acceptsNullAsDefault(for: property, decoder: builder.decoder) || property.facts?.nullMeansUncomputed == true {
+                value = Schema.nullable(value)
+            }
             let required = requiresKey(of: property, decoder: builder.decoder)
             switch keys[index] {
             case .key(let key):

@@ -120,9 +120,10 @@ struct SpecialFields: Mappable {
         #expect(try decoded.dictionary()["lazyValue"] as? Int == 7)
     }
 
-    @Test func lazyVarsRejectNull() {
-        let error = mappingError { _ = try SpecialFields(dictionary: ["lazyValue": NSNull()]) }
-        #expect(error?.description == "lazyValue: expected Int, found null (the property is not optional)")
+    @Test func lazyVarsReadNullAsNotComputed() throws {
+        var decoded = try SpecialFields(dictionary: ["lazyValue": NSNull()])
+        #expect(try decoded.dictionary()["lazyValue"] == nil, "not computed, so not written")
+        #expect(decoded.lazyValue == 42)
     }
 
     @Test func propertyWrapperStorageIsNotMapped() throws {
