@@ -91,7 +91,7 @@ enum PropertyEnumerator {
 
     /// `_name` with no stored `name` beside it: the shape of the storage the compiler makes for
     /// `@Wrapper var name` (whose `name` is computed). The runtime does not mark wrapper storage,
-    /// so the rules decide, from the field's type, whether it is one (see `RulesResolver.role(of:)`).
+    /// so the rules decide, from the field's type, whether it is one (see `RulesResolver.role(of:mapsNatively:)`).
     private static func mayBeWrapperStorage(_ storedName: String, storedNames: Set<String>) -> Bool {
         storedName.count > 1 && storedName.hasPrefix("_") && !storedName.hasPrefix("__")
             && !storedNames.contains(String(storedName.dropFirst()))

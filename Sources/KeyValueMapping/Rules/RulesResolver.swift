@@ -177,8 +177,8 @@ struct RulesResolver {
     /// The problems of `keys` (each mapped property's key): two properties written to one key,
     /// one written inside another's value, or two paths that need one key to hold both an
     /// object and an array. A problem that involves a property in `styled`'s names, whose key
-    /// comes from its style, names that style. Linear in the number of path components, so the
-    /// check costs little even when a custom style's table is built for every call.
+    /// comes from its style, names that style. Each path's steps are hashed, not compared with every
+    /// other path, so the check costs little even when a custom style's table is built per call.
     static func encodedKeyProblems(_ keys: [(name: String, key: ResolvedKey)],
                                    styled: (style: NamingStyle, names: Set<String>)?) -> [String] {
         var problems: [String] = []
