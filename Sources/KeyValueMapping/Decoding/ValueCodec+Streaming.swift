@@ -234,7 +234,7 @@ extension SetCodec {
 
 extension ModelCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
-        guard metadata.decodesStreaming(session), try reader.peek() == UInt8(ascii: "{") else {
+        guard try metadata.decodesStreaming(session), try reader.peek() == UInt8(ascii: "{") else {
             return try decode(json: try reader.syntax { try $0.readValue() }, session)
         }
         try session.enter()

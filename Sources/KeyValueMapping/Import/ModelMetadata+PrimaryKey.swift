@@ -34,7 +34,7 @@ extension ModelMetadata {
                 "upsert needs a primary key: declare one in the type's rules, such as MappingRules().primaryKey(\"id\")",
             ]))
         }
-        return (properties[index], keyTable(for: decoder.keyNamingStyle).encodeKeys[index])
+        return (properties[index], try keyTable(for: decoder.keyNamingStyle).encodeKeys[index])
     }
 
     /// Merges `payload` into `records` by primary key: an element whose key matches a record

@@ -34,10 +34,10 @@ extension Mappable {
 }
 
 extension ModelMetadata {
-    func mappingTable(decoder: KeyValueDecoder, encoder: KeyValueEncoder) -> MappingTable {
+    func mappingTable(decoder: KeyValueDecoder, encoder: KeyValueEncoder) throws -> MappingTable {
         // A table's encode keys are every mapped property's key under its style.
-        let readKeys = keyTable(for: decoder.keyNamingStyle).encodeKeys
-        let writtenKeys = keyTable(for: encoder.keyNamingStyle).encodeKeys
+        let readKeys = try keyTable(for: decoder.keyNamingStyle).encodeKeys
+        let writtenKeys = try keyTable(for: encoder.keyNamingStyle).encodeKeys
         var indexByName: [String: Int] = [:]
         for index in properties.indices { indexByName[properties[index].name] = index }
         let owners = ownerShortNames()

@@ -8,11 +8,14 @@ protocol AccessorFacts {
     /// Converts one JSON value with the property's codec (rules and transformer included) and
     /// returns it boxed.
     func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any
+    /// Whether `null` is read as "not computed" (a `lazy var` of a type that is not optional).
+    var nullMeansUncomputed: Bool { get }
 }
 
 extension StoredPropertyAccessor: AccessorFacts {
     var valueType: Any.Type { Value.self }
     var codecValue: any Sendable { codec }
+    var nullMeansUncomputed: Bool { false }
 
     func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any {
         try codec.decode(value, session)

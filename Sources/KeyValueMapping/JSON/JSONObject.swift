@@ -3,7 +3,9 @@ import Foundation
 ///
 /// Keys are unique, compared by their exact Unicode scalars as RFC 8259 §8.3 prescribes, not
 /// by Swift's canonical equivalence: `"é"` (U+00E9) and `"e\u0301"` are two different keys,
-/// and a lookup must spell the key the same way. When a text or an initialiser repeats a key, the object keeps one member
+/// and a lookup must spell the key the same way. (Decoding a model is another matter: a
+/// property's key matches a canonically equivalent member too, as with a `[String: Any]` or
+/// Foundation's `JSONDecoder`.) When a text or an initialiser repeats a key, the object keeps one member
 /// for it: by default the last value wins and the member stays where the key first appeared,
 /// so `{"a": 1, "b": 2, "a": 3}` becomes `{"a": 3, "b": 2}`.
 ///
@@ -77,6 +79,38 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, CustomStr
         guard let position = position(of: key) else { return nil }
         hint = position + 1
         return members[position].value
+    }
+
+    /// The value a model's property whose key is `key` reads: the member with exactly these
+    /// bytes, else one whose key is canonically equivalent (see ``canonicalValue(forKey:keysAreASCII:)``).
+    func value(matching key: String) -> JSONValue? {
+        if let position = position(of: key) { return members[position].value }
+        return canonicalValue(forKey: key, keysAreASCII: nil)
+    }
+
+    /// The value of the last member whose key is equal to `key` as Swift compares strings
+    /// (canonical equivalence: `"user\u{212A}ey"`, with a Kelvin sign, equals `"userKey"`), for
+    /// a key whose exact bytes are not a member: models read keys as the dictionary path and
+    /// the stream compare them, and as Foundation's `JSONDecoder` does. Two keys with different
+    /// bytes can be equivalent only if one of them is not plain ASCII, so nothing is compared
+    /// when `key` and every member's key (`keysAreASCII`, when the caller knows it) are ASCII.
+    func canonicalValue(forKey key: String, keysAreASCII: Bool?) -> JSONValue? {
+        let keyIsASCII = Self.isASCII(key)
+        if keyIsASCII, keysAreASCII == true { return nil }
+        for member in members.reversed() where !(keyIsASCII && Self.isASCII(member.key)) && member.key == key {
+            return member.value
+        }
+        return nil
+    }
+
+    /// Whether every key is plain ASCII, so none is canonically equivalent to another ASCII key
+    /// without being that key.
+    var keysAreASCII: Bool {
+        members.allSatisfy { Self.isASCII($0.key) }
+    }
+
+    private static func isASCII(_ key: String) -> Bool {
+        key.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The position of the member named `key`.

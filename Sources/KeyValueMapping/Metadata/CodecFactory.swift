@@ -3,6 +3,9 @@ import Foundation
 /// Types whose codec is assembled from the codecs of their generic arguments.
 protocol CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any
+    /// Whether the codec `makeCodec` builds is made of native codecs only (see
+    /// ``CodecFactory/mapsNatively(_:)``).
+    static func mapsNatively(_ factory: CodecFactory) -> Bool
 }
 
 /// Lets the enumerator see through `Optional` (the storage type of `lazy var`), and lets a
@@ -22,6 +25,10 @@ extension Optional: OptionalCodecProvider {
 
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         OptionalCodec<Self>(wrapped: try factory.codec(for: Wrapped.self))
+    }
+
+    static func mapsNatively(_ factory: CodecFactory) -> Bool {
+        factory.mapsNatively(Wrapped.self)
     }
 }
 
@@ -62,17 +69,29 @@ extension Array: CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         ArrayCodec<Element>(element: try factory.codec(for: Element.self))
     }
+
+    static func mapsNatively(_ factory: CodecFactory) -> Bool {
+        factory.mapsNatively(Element.self)
+    }
 }
 
 extension Set: CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         SetCodec<Element>(elements: ArrayCodec(element: try factory.codec(for: Element.self)))
     }
+
+    static func mapsNatively(_ factory: CodecFactory) -> Bool {
+        factory.mapsNatively(Element.self)
+    }
 }
 
 extension Dictionary: CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
         DictionaryCodec<Key, Value>(key: try factory.keyConverter(for: Key.self), element: try factory.codec(for: Value.self))
+    }
+
+    static func mapsNatively(_ factory: CodecFactory) -> Bool {
+        (try? factory.keyConverter(for: Key.self)) != nil && factory.mapsNatively(Value.self)
     }
 }
 
@@ -130,6 +149,23 @@ struct CodecFactory {
             return try typed(codableCodec(codable), as: V.self)
         }
         throw MappingError(.unsupportedType("\(String(describing: V.self)) cannot be mapped"))
+    }
+
+    /// Whether ``codec(for:)`` maps `type` with the library's own codecs, asking the same
+    /// questions in the same order without building anything: scalars, `String`, `Date`, `URL`,
+    /// `UUID`, `Data`, `Decimal`, `Mappable` models, `RawRepresentable` types with such a raw
+    /// value, and optionals, arrays, sets and dictionaries of those. What decides whether a
+    /// `_name` field is an ordinary property or property-wrapper storage.
+    func mapsNatively(_ type: Any.Type) -> Bool {
+        if Self.scalars[ObjectIdentifier(type)] != nil { return true }
+        if let provider = type as? any CodecProvider.Type { return provider.mapsNatively(self) }
+        if type is any Mappable.Type { return true }
+        if let raw = type as? any RawRepresentable.Type { return rawValueMapsNatively(raw) }
+        return false
+    }
+
+    private func rawValueMapsNatively<R: RawRepresentable>(_ type: R.Type) -> Bool {
+        mapsNatively(R.RawValue.self)
     }
 
     /// The codec for a collection property whose invalid elements are dropped, or `nil` when `V`

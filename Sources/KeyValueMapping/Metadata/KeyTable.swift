@@ -156,10 +156,11 @@ struct StyledKeyTables {
 }
 
 extension KeyTableSession {
-    /// The table of `metadata` under this session's style.
+    /// The table of `metadata` under this session's style; an `invalidDeclaration` error when
+    /// two of its properties' keys collide under that style.
     @inline(__always)
-    func keyTable<Model>(for metadata: ModelMetadata<Model>) -> KeyTable {
+    func keyTable<Model>(for metadata: ModelMetadata<Model>) throws -> KeyTable {
         if metadata.keysAreFixed || keyStyle.isAsDeclared { return metadata.declaredKeys }
-        return styledKeyTables.table(for: ObjectIdentifier(metadata)) ?? styledKeyTables.remember(metadata.keyTable(for: keyStyle))
+        return try styledKeyTables.table(for: ObjectIdentifier(metadata)) ?? styledKeyTables.remember(metadata.keyTable(for: keyStyle))
     }
 }

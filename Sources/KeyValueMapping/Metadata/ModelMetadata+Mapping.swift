@@ -48,7 +48,7 @@ extension ModelMetadata {
 
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
         var source = source
-        let table = session.keyTable(for: self)
+        let table = try session.keyTable(for: self)
         if session.rejectsUnknownKeys { try checkUnknownKeys(source.keysInReportingOrder, table: table, session) }
         let singleKeys = table.decodedSingleKeys
         // Without any relaxation on the type or the decoder, `nil` is handed over as it stands:
@@ -228,7 +228,7 @@ extension ModelMetadata {
     private func encodeFields(of model: Model, _ session: EncodingSession) throws -> [String: Any] {
         try session.enter()
         defer { session.leave() }
-        let table = session.keyTable(for: self)
+        let table = try session.keyTable(for: self)
         let keys = table.encodeKeys
         let singleKeys = table.encodedSingleKeys
         // A local copy of the list (one retain per model): its elements are then borrowed in

@@ -6,8 +6,8 @@ extension ModelMetadata {
     /// top-level key under this decode's naming style and no rule needs the whole dictionary
     /// (hooks, class clusters, key paths, candidates, gather). Other models read their object
     /// as a JSONValue first.
-    func decodesStreaming(_ session: DecodingSession) -> Bool {
-        rulesAllowStreaming && session.keyTable(for: self).decodedKeysAreSingle && session.options.jsonReading.duplicateKeys == .useLast
+    func decodesStreaming(_ session: DecodingSession) throws -> Bool {
+        try rulesAllowStreaming && session.keyTable(for: self).decodedKeysAreSingle && session.options.jsonReading.duplicateKeys == .useLast
     }
 
     /// Reads one object (the reader is at its `{`) into a new model. Unknown members are read
@@ -18,7 +18,7 @@ extension ModelMetadata {
     /// applies it.
     func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         var model = Model()
-        let table = session.keyTable(for: self)
+        let table = try session.keyTable(for: self)
         let keys = table.decodedSingleKeys
         let keyBytes = table.decodedKeyBytes
         // A local copy of the list (one retain per model): its elements are then borrowed in

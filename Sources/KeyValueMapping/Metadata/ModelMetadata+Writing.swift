@@ -24,7 +24,7 @@ extension ModelMetadata {
     }
 
     private func encodeFields(of model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        let table = session.keyTable(for: self)
+        let table = try session.keyTable(for: self)
         // Key paths, candidates and gather spread one property over several keys, and an
         // `afterEncoding` hook needs the whole dictionary: those models are encoded to a
         // dictionary first and that is written.

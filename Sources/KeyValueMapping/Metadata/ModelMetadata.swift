@@ -44,8 +44,9 @@ final class ModelMetadata<Model: Mappable> {
     /// storage): what the mapping table lists.
     @exclusivity(unchecked) private(set) var storedProperties: [StoredProperty] = []
     /// Tables under the built-in styles other than the declared one (by
-    /// ``NamingStyle/builtInSlot``), built on first use.
-    private let styledKeys = Locked<[KeyTable?]>([nil, nil, nil])
+    /// ``NamingStyle/builtInSlot``), built on first use; or the declaration error of a style
+    /// under which two properties' keys collide, so it is found once and thrown on every use.
+    private let styledKeys = Locked<[Result<KeyTable, MappingError>?]>([nil, nil, nil])
     /// The type's hooks from its rules; `nil` when not declared.
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
@@ -87,21 +88,22 @@ final class ModelMetadata<Model: Mappable> {
         let enumerated = try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass)
         var resolver = RulesResolver(for: Model.self)
         resolver.checkNames(enumerated.map(\.name))
-        let roles = enumerated.map { resolver.role(of: $0) }
+        let roles = enumerated.map { resolver.role(of: $0, mapsNatively: factory.mapsNatively) }
 
         // The prototype's own values decide how a nil optional is written (see
         // `StoredPropertyAccessor.writesNullForNil`), so its fields are read while accessors are made.
         try ModelStorage.withFields(of: prototype, isClass: isClass) { prototypeFields in
             for (property, role) in zip(enumerated, roles) {
-                guard resolver.isMapped(property.name) else { continue }
+                guard resolver.isMapped(property.name) else {
+                    resolver.checkUnmapped(property.name, reason: resolver.exclusionReason(of: property.name))
+                    continue
+                }
                 do {
                     let transformer = resolver.rules.transformers[property.name]
-                let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
+                    let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
                     switch role {
                     case .skipped(let reason):
-                        if transformer != nil || resolver.rules.keys[property.name] != nil {
-                            resolver.report("\"\(property.name)\" has mapping rules but is never mapped (\(reason))")
-                        }
+                        resolver.checkUnmapped(property.name, reason: "never mapped (\(reason))")
                     case .variable, .constant:
                         let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
                                                               skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
@@ -182,17 +184,34 @@ final class ModelMetadata<Model: Mappable> {
     /// The keys under `style`: the declared table when the type fixes its keys or `style` is
     /// ``NamingStyle/asDeclared``; for a built-in style a table built once and kept; for a custom
     /// style (a closure, which cannot be compared) a new table, which sessions keep per decode.
-    func keyTable(for style: NamingStyle) -> KeyTable {
+    /// Throws an `invalidDeclaration` error when two properties' keys collide under `style`
+    /// (the declared style's collisions are refused when the metadata is built).
+    func keyTable(for style: NamingStyle) throws -> KeyTable {
         guard !keysAreFixed, !style.isAsDeclared else { return declaredKeys }
-        guard let slot = style.builtInSlot else { return makeKeyTable(style: style) }
+        guard let slot = style.builtInSlot else { return try checkedKeyTable(style: style) }
         // Built inside the lock: a table costs microseconds, and racing builders would only
         // build the same table twice.
-        return styledKeys.withLock { tables in
+        return try styledKeys.withLock { tables in
             if let table = tables[slot] { return table }
-            let table = makeKeyTable(style: style)
+            let table: Result<KeyTable, MappingError>
+            do {
+                table = .success(try checkedKeyTable(style: style))
+            } catch let error as MappingError {
+                table = .failure(error)
+            }
             tables[slot] = table
             return table
-        }
+        }.get()
+    }
+
+    /// The table under a style other than the declared one, refused when two properties write
+    /// the same key under it, as the declaration check refuses it for the declared style.
+    private func checkedKeyTable(style: NamingStyle) throws -> KeyTable {
+        let table = makeKeyTable(style: style)
+        let styledNames = Set(properties.filter { !$0.keyIsFixed }.map(\.name))
+        let problems = RulesResolver.encodedKeyProblems(Array(zip(properties.map(\.name), table.encodeKeys)), styled: (style, styledNames))
+        guard problems.isEmpty else { throw MappingError(.invalidDeclaration(type: typeName, problems: problems)) }
+        return table
     }
 
     private func makeKeyTable(style: NamingStyle) -> KeyTable {

@@ -51,6 +51,8 @@ extension Dictionary: PropertySource where Key == String, Value == Any {
 struct JSONObjectSource: PropertySource {
     let object: JSONObject
     private var hint = 0
+    /// Whether every key of the object is plain ASCII, learnt at the first key that misses.
+    private var keysAreASCII: Bool?
 
     init(_ object: JSONObject) {
         self.object = object
@@ -58,7 +60,7 @@ struct JSONObjectSource: PropertySource {
 
     mutating func decode(key: String, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
                          into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
-        guard let value = object.value(forKey: key, hint: &hint) else { return false }
+        guard let value = object.value(forKey: key, hint: &hint) ?? canonicalValue(forKey: key) else { return false }
         try PropertyRelaxations.set(value, with: accessor, relaxations: relaxations, into: base, session)
         return true
     }
@@ -75,6 +77,14 @@ struct JSONObjectSource: PropertySource {
     }
 
     var keysInReportingOrder: [String] { object.keys }
+
+    /// A key whose bytes are not a member may still be one canonically (as the dictionary path
+    /// and the stream match keys); whether the object's keys are all ASCII, which rules that out
+    /// for an ASCII key, is found once per object, at the first miss.
+    private mutating func canonicalValue(forKey key: String) -> JSONValue? {
+        if keysAreASCII == nil { keysAreASCII = object.keysAreASCII }
+        return object.canonicalValue(forKey: key, keysAreASCII: keysAreASCII)
+    }
 }
 
 extension JSONValue {

@@ -111,16 +111,28 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
 
 /// The hidden storage of `lazy var name: Value`, an `Optional<Value>` that is `nil` until the
 /// getter first runs. Decoding sets it (so the initial expression never runs); encoding writes
-/// the value only once it exists, because the getter itself cannot be called by reflection. A
-/// computed value that is `nil` (a `lazy var x: T?`) is always written as `null`: omitted, the
-/// decoded copy would leave the storage unset and run the initial expression instead.
+/// the value only once it exists, because the getter itself cannot be called by reflection. For
+/// a `Value` that is not optional, `null` means "not computed": decoding it leaves the storage
+/// unset, so the encoder's `null` (padding an array before a later index) reads back as the
+/// lazy var it came from. A computed value that is `nil` (a `lazy var x: T?`) is always written
+/// as `null`, which decodes as that `nil`: omitted, the decoded copy would leave the storage
+/// unset and run the initial expression instead.
 struct LazyPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value?>
     let codec: any ValueCodec<Value>
+    /// Whether `null` leaves the storage unset: when `Value` has no `null` of its own.
+    let nullMeansUncomputed: Bool
+
+    init(storage: FieldStorage<Value?>, codec: any ValueCodec<Value>) {
+        self.storage = storage
+        self.codec = codec
+        nullMeansUncomputed = !codec.acceptsNull
+    }
 
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
-    var acceptsNull: Bool { codec.acceptsNull }
+    /// `null` is a value for every lazy var: its own `nil`, or "not computed".
+    var acceptsNull: Bool { true }
 
     func accepts(_ value: Any) -> Bool { value is Value }
 
@@ -132,14 +144,20 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
     }
 
     func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        if nullMeansUncomputed, JSONScalar.isNull(value) { return storage.write(nil, to: base) }
         storage.write(.some(try codec.decode(value, session)), to: base)
     }
 
     func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        if nullMeansUncomputed, case .null = value { return storage.write(nil, to: base) }
         storage.write(.some(try codec.decode(json: value, session)), to: base)
     }
 
     func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        if nullMeansUncomputed, try reader.peek() == UInt8(ascii: "n") {
+            try reader.syntax { try $0.readLiteral("null") }
+            return storage.write(nil, to: base)
+        }
         storage.write(.some(try codec.decode(reader: &reader, session)), to: base)
     }
 

@@ -8,7 +8,8 @@ enum PropertyRole: Equatable {
     case constant
     /// The storage of `lazy var name`: decoded by setting the storage, encoded once computed.
     case lazyStorage(wrappedType: Any.Type)
-    /// `_name`, the storage of a property wrapper: mapped only when a rule maps it explicitly.
+    /// `_name` with no stored `name`, which may be the storage of a property wrapper
+    /// (`RulesResolver.role(of:mapsNatively:)` decides).
     case wrapperStorage(isVar: Bool)
     /// Not mapped at all, with the documented reason.
     case skipped(String)
@@ -65,8 +66,9 @@ enum PropertyEnumerator {
         }
         if !isClass { try crossCheckWritability(of: M.self, fields: fields, typeName: typeName) }
 
+        let names = Set(fields.map { displayName(of: $0.name) })
         return zip(fields, owners).map { field, owner in
-            EnumeratedProperty(field: field, name: displayName(of: field.name), role: role(of: field), ownerName: owner)
+            EnumeratedProperty(field: field, name: displayName(of: field.name), role: role(of: field, storedNames: names), ownerName: owner)
         }
     }
 
@@ -74,24 +76,25 @@ enum PropertyEnumerator {
         storedName.hasPrefix(lazyPrefix) ? String(storedName.dropFirst(lazyPrefix.count)) : storedName
     }
 
-    private static func role(of field: RuntimeField) -> PropertyRole {
+    private static func role(of field: RuntimeField, storedNames: Set<String>) -> PropertyRole {
         if !field.isStrong {
             return .skipped("weak and unowned references are never mapped")
         }
         if field.name.hasPrefix(lazyPrefix), let optional = field.type as? any OptionalCodecProvider.Type {
             return .lazyStorage(wrappedType: optional.wrappedType)
         }
-        if isWrapperStorage(field.name) {
+        if mayBeWrapperStorage(field.name, storedNames: storedNames) {
             return .wrapperStorage(isVar: field.isVar)
         }
         return field.isVar ? .variable : .constant
     }
 
-    /// `_name`: what the compiler calls the storage of `@Wrapper var name`. The runtime does not
-    /// mark wrapper storage, so every stored name of this shape is taken for it: writing it
-    /// directly would bypass the wrapper's own rules (trimming, clamping, validation).
-    static func isWrapperStorage(_ storedName: String) -> Bool {
+    /// `_name` with no stored `name` beside it: the shape of the storage the compiler makes for
+    /// `@Wrapper var name` (whose `name` is computed). The runtime does not mark wrapper storage,
+    /// so the rules decide, from the field's type, whether it is one (see `RulesResolver.role(of:mapsNatively:)`).
+    private static func mayBeWrapperStorage(_ storedName: String, storedNames: Set<String>) -> Bool {
         storedName.count > 1 && storedName.hasPrefix("_") && !storedName.hasPrefix("__")
+            && !storedNames.contains(String(storedName.dropFirst()))
     }
 
     /// Checks that Mirror lists the same names in the same order as the runtime.

@@ -34,9 +34,16 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Custom
         MappingKey(components: [.key(literal)], problem: nil)
     }
 
-    /// A path given component by component.
+    /// A path given component by component. An empty path, or a negative index, is reported
+    /// as a malformed key path, as for text.
     public static func components(_ components: [MappingError.PathComponent]) -> MappingKey {
-        MappingKey(components: components, problem: components.isEmpty ? "an empty key path" : nil)
+        var problem: String?
+        if components.isEmpty {
+            problem = "malformed key path \"\": it has no components"
+        } else if components.contains(where: { if case .index(let index) = $0 { index < 0 } else { false } }) {
+            problem = "malformed key path \"\(MappingError(.other(""), path: components).keyPath)\": an index must be a non-negative integer"
+        }
+        return MappingKey(components: components, problem: problem)
     }
 
     private init(components: [MappingError.PathComponent], problem: String?) {

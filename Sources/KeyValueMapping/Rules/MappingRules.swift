@@ -180,9 +180,10 @@ public struct MappingRules: Sendable {
     /// A present, non-null value of `property` that cannot be converted (an unknown enum case,
     /// a wrong type, a nested model that fails) decodes as `value` instead of failing. A missing
     /// key keeps the prototype's value and `null` follows the null rules. `value` must be of the
-    /// property's type (or, for an optional property, of its wrapped type); it is copied into
-    /// every model that needs it, so give a value type or an immutable object.
-    public func fallback<Value>(_ property: String, to value: Value) -> MappingRules {
+    /// property's type (or, for an optional property, of its wrapped type) and `Sendable`: the
+    /// one value is copied into every model that needs it, on any thread, so give a value type
+    /// or an immutable object (a mutable class instance would be shared by all those models).
+    public func fallback<Value: Sendable>(_ property: String, to value: Value) -> MappingRules {
         var rules = self
         rules.fallbacks[property] = FallbackValue(value)
         return rules
@@ -230,17 +231,15 @@ public struct MappingRules: Sendable {
 
 /// A ``MappingRules/fallback(_:to:)`` value, kept without its static type until the property's
 /// accessor stores it.
-struct FallbackValue: @unchecked Sendable {
-    let value: Any
+struct FallbackValue: Sendable {
+    let value: any Sendable
     let typeName: String
 
-    init<Value>(_ value: Value) {
+    init<Value: Sendable>(_ value: Value) {
         self.value = value
         typeName = String(describing: Value.self)
     }
 }
-// Safe because the value is only ever read (copied out into a model), never mutated in place;
-// the rule documents that a reference type given here is shared by every model that gets it.
 
 /// The keys ``MappingRules/allowUnknownKeys(_:)`` exempts from the unknown-key check.
 struct UnknownKeyExemption: Sendable {

@@ -3,7 +3,9 @@
 /// Words are split at lower-to-upper case changes and before the last capital of a run of
 /// capitals that is followed by a lower-case letter, so acronyms stay together:
 /// `userID` → `user_id`, `URLString` → `url_string`, `httpURLResponse` → `http_url_response`,
-/// `version2Name` → `version2_name`. Existing underscores also separate words.
+/// `version2Name` → `version2_name`. Existing underscores also separate words, but leading
+/// underscores are kept, as Foundation's `convertToSnakeCase` keeps them: `_id` → `_id`,
+/// `_createdAt` → `_created_at` (`_created-at` in kebab-case).
 public enum NamingStyle: Sendable {
     /// The property name as declared. The default.
     case asDeclared
@@ -20,10 +22,21 @@ public enum NamingStyle: Sendable {
     public func key(for name: String) -> String {
         switch self {
         case .asDeclared: return name
-        case .snakeCase: return Self.words(of: name).joined(separator: "_")
-        case .kebabCase: return Self.words(of: name).joined(separator: "-")
+        case .snakeCase: return name.prefix { $0 == "_" } + Self.words(of: name).joined(separator: "_")
+        case .kebabCase: return name.prefix { $0 == "_" } + Self.words(of: name).joined(separator: "-")
         case .pascalCase: return name.prefix(1).uppercased() + name.dropFirst()
         case .custom(let convert): return convert(name)
+        }
+    }
+
+    /// The style as its case is spelled (`.snakeCase`), for messages.
+    var displayName: String {
+        switch self {
+        case .asDeclared: return ".asDeclared"
+        case .snakeCase: return ".snakeCase"
+        case .kebabCase: return ".kebabCase"
+        case .pascalCase: return ".pascalCase"
+        case .custom: return ".custom"
         }
     }
 

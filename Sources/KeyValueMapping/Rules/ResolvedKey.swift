@@ -66,7 +66,7 @@ enum ResolvedKey: Sendable {
                 guard let next = object[key] else { return nil }
                 current = next
             case (.index(let index), .array(let array)):
-                guard index < array.count else { return nil }
+                guard array.indices.contains(index) else { return nil }
                 current = array[index]
             case (.key, _), (.index, _):
                 let expected = if case .key = component { "an object" } else { "an array" }
@@ -78,12 +78,13 @@ enum ResolvedKey: Sendable {
         return current
     }
 
-    /// ``lookup(in:)`` over a parsed JSON object (the bytes path), with the same rules and messages;
-    /// a gathered dictionary is a JSON object.
+    /// ``lookup(in:)`` over a parsed JSON object (the bytes path), with the same rules and messages
+    /// (a key matches a canonically equivalent member, as in a dictionary); a gathered
+    /// dictionary is a JSON object.
     func lookup(in object: JSONObject) throws -> (value: JSONValue, path: [MappingError.PathComponent])? {
         switch self {
         case .key(let key):
-            return object[key].map { ($0, [.key(key)]) }
+            return object.value(matching: key).map { ($0, [.key(key)]) }
         case .path(let components):
             return try Self.lookup(components, in: object).map { ($0, components) }
         case .candidates(let paths):
@@ -107,10 +108,10 @@ enum ResolvedKey: Sendable {
             case (_, .null):
                 return nil
             case (.key(let key), .object(let members)):
-                guard let next = members[key] else { return nil }
+                guard let next = members.value(matching: key) else { return nil }
                 current = next
             case (.index(let index), .array(let elements)):
-                guard index < elements.count else { return nil }
+                guard elements.indices.contains(index) else { return nil }
                 current = elements[index]
             case (.key, _), (.index, _):
                 let expected = if case .key = component { "an object" } else { "an array" }
@@ -131,20 +132,20 @@ enum ResolvedKey: Sendable {
         case .key(let key):
             dictionary[key] = value
         case .path(let components):
-            Self.store(value, at: components[...], in: &dictionary)
+            try Self.store(value, at: components[...], in: &dictionary)
         case .candidates(let paths):
-            if let first = paths.first { Self.store(value, at: first[...], in: &dictionary) }
+            if let first = paths.first { try Self.store(value, at: first[...], in: &dictionary) }
         case .gather(_, let keys):
             guard case .dictionary(let spread) = JSONScalar(value) else {
                 throw MappingError.typeMismatch(expected: "a dictionary to spread over the gathered keys", found: value)
             }
             for (name, path) in keys {
-                if let item = spread[name] { Self.store(item, at: path[...], in: &dictionary) }
+                if let item = spread[name] { try Self.store(item, at: path[...], in: &dictionary) }
             }
         }
     }
 
-    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, in dictionary: inout [String: Any]) {
+    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, in dictionary: inout [String: Any]) throws {
         guard case .key(let key)? = components.first else { return }
         let rest = components.dropFirst()
         if rest.isEmpty {
@@ -152,11 +153,11 @@ enum ResolvedKey: Sendable {
             return
         }
         var child: Any? = dictionary[key]
-        store(value, at: rest, into: &child)
+        try store(value, at: rest, into: &child)
         dictionary[key] = child
     }
 
-    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, into container: inout Any?) {
+    private static func store(_ value: Any, at components: ArraySlice<MappingError.PathComponent>, into container: inout Any?) throws {
         guard let component = components.first else {
             container = value
             return
@@ -167,14 +168,19 @@ enum ResolvedKey: Sendable {
         case .key:
             var object: [String: Any] = [:]
             if let existing = container, case .dictionary(let members) = JSONScalar(existing) { object = members }
-            store(value, at: components, in: &object)
+            try store(value, at: components, in: &object)
             container = object
         case .index(let index):
+            // The declaration check refuses negative indexes; this keeps a path that escaped it
+            // from trapping.
+            guard index >= 0 else {
+                throw MappingError(.other("cannot write at the negative array index \(index)"))
+            }
             var array: [Any] = []
             if let existing = container, case .array(let elements) = JSONScalar(existing) { array = elements }
             while array.count <= index { array.append(NSNull()) }
             var element: Any? = array[index] is NSNull ? nil : array[index]
-            store(value, at: components.dropFirst(), into: &element)
+            try store(value, at: components.dropFirst(), into: &element)
             array[index] = element ?? NSNull()
             container = array
         }

@@ -31,12 +31,17 @@ struct RulesResolver {
             // its own allow list leaves out (merged allow lists only ever add).
             var excluded = Set(own.ignored)
             if own.inheritance == .replace, let allowed = own.allowed {
-                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).subtracting(allowed))
+                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).union(merged.fallbacks.keys).subtracting(allowed))
             }
-            for name in excluded {
-                merged.keys[name] = nil
-                merged.transformers[name] = nil
-                merged.fallbacks[name] = nil
+            if !excluded.isEmpty {
+                for name in excluded {
+                    merged.keys[name] = nil
+                    merged.transformers[name] = nil
+                    merged.fallbacks[name] = nil
+                }
+                merged.required.removeAll(where: excluded.contains)
+                merged.nullKeepsDefault.removeAll(where: excluded.contains)
+                merged.skipsInvalidElements.removeAll(where: excluded.contains)
             }
             merged.keys.merge(own.keys) { _, child in child }
             merged.transformers.merge(own.transformers) { _, child in child }
@@ -93,9 +98,29 @@ struct RulesResolver {
                 }
             }
         }
-        for name in rules.transformers.keys.sorted() where !isMapped(name) && known.contains(name) {
-            problems.append("\"\(name)\" has a transformer but is \(isIgnored(name) ? "ignored" : "not in the allow list")")
+    }
+
+    /// Reports the per-property rules that name `name`, a stored property that is never mapped
+    /// (`reason` says why: "ignored", "not in the allow list", …): none of them could ever apply.
+    mutating func checkUnmapped(_ name: String, reason: String) {
+        var named: [String] = []
+        switch rules.keys[name] {
+        case .single?, .candidates?: named.append("map")
+        case .gather?: named.append("gather")
+        case nil: break
         }
+        if rules.transformers[name] != nil { named.append("transform") }
+        if rules.required.contains(name) { named.append("require") }
+        if rules.nullKeepsDefault.contains(name) { named.append("useDefaultForNull") }
+        if rules.skipsInvalidElements.contains(name) { named.append("skipInvalidElements") }
+        if rules.fallbacks[name] != nil { named.append("fallback") }
+        guard !named.isEmpty else { return }
+        problems.append("\"\(name)\" is \(reason), so its rules never apply (\(named.joined(separator: ", ")))")
+    }
+
+    /// Why a stored property the rules leave out is not mapped: "ignored" or "not in the allow list".
+    func exclusionReason(of name: String) -> String {
+        isIgnored(name) ? "ignored" : "not in the allow list"
     }
 
     func isIgnored(_ name: String) -> Bool { rules.ignored.contains(name) }
@@ -109,13 +134,17 @@ struct RulesResolver {
 
     func isRequired(_ name: String) -> Bool { rules.required.contains(name) }
 
-    /// The part `property` plays under these rules: property-wrapper storage (`_name`) is
-    /// mapped like any field only when a rule maps it explicitly (a key, a transformer or the
-    /// allow list); otherwise it is skipped, so a payload cannot bypass the wrapper.
-    func role(of property: EnumeratedProperty) -> PropertyRole {
+    /// The part `property` plays under these rules. A field shaped like property-wrapper
+    /// storage (`_name`, no stored `name`) whose type the library maps natively (`mapsNatively`,
+    /// without a Codable fallback) is an ordinary property, such as MongoDB's `_id: String`;
+    /// otherwise it is taken for wrapper storage (a wrapper type is not the payload's shape)
+    /// and mapped only when a rule maps it explicitly (a key, a transformer or the allow list),
+    /// so a payload cannot bypass the wrapper.
+    func role(of property: EnumeratedProperty, mapsNatively: (Any.Type) -> Bool) -> PropertyRole {
         guard case .wrapperStorage(let isVar) = property.role else { return property.role }
         let name = property.name
-        if rules.keys[name] != nil || rules.transformers[name] != nil || rules.allowed?.contains(name) == true {
+        if mapsNatively(property.field.type) || rules.keys[name] != nil || rules.transformers[name] != nil
+            || rules.allowed?.contains(name) == true {
             return isVar ? .variable : .constant
         }
         return .skipped("property-wrapper storage is mapped only by an explicit rule")
@@ -138,39 +167,63 @@ struct RulesResolver {
 
     mutating func report(_ problem: String) { problems.append(problem) }
 
-    /// Two properties writing the same key, or one writing inside another's value.
+    /// Two properties writing the same key, or one writing inside another's value (under the
+    /// type's own style).
     mutating func checkEncodedKeys(_ keys: [(name: String, key: ResolvedKey)]) {
+        let styled = rules.namingStyle.map { style in (style, Set(keys.map(\.name).filter { rules.keys[$0] == nil })) }
+        problems += Self.encodedKeyProblems(keys, styled: styled)
+    }
+
+    /// The problems of `keys` (each mapped property's key): two properties written to one key,
+    /// one written inside another's value, or two paths that need one key to hold both an
+    /// object and an array. A problem that involves a property in `styled`'s names, whose key
+    /// comes from its style, names that style. Each path's steps are hashed, not compared with every
+    /// other path, so the check costs little even when a custom style's table is built per call.
+    static func encodedKeyProblems(_ keys: [(name: String, key: ResolvedKey)],
+                                   styled: (style: NamingStyle, names: Set<String>)?) -> [String] {
+        var problems: [String] = []
+        func report(_ problem: String, _ names: String...) {
+            if let styled, names.contains(where: styled.names.contains) {
+                problems.append("\(problem) under the naming style \(styled.style.displayName)")
+            } else {
+                problems.append(problem)
+            }
+        }
+        func text(_ path: some Collection<MappingError.PathComponent>) -> String {
+            MappingError(.other(""), path: Array(path)).keyPath
+        }
         var owners: [[MappingError.PathComponent]: String] = [:]
         var all: [(path: [MappingError.PathComponent], name: String)] = []
         for (name, key) in keys {
             for path in key.encodedPaths {
                 if let other = owners[path], other != name {
-                    problems.append("\"\(other)\" and \"\(name)\" are both written to the key \(MappingError(.other(""), path: path).keyPath)")
+                    report("\"\(other)\" and \"\(name)\" are both written to the key \(text(path))", other, name)
                 }
                 owners[path] = name
                 all.append((path, name))
             }
         }
-        for (path, name) in all {
-            for (otherPath, otherName) in all where otherName != name && otherPath.count > path.count && Array(otherPath.prefix(path.count)) == path {
-                problems.append("\"\(otherName)\" is written inside \"\(name)\"'s key \(MappingError(.other(""), path: path).keyPath)")
-            }
-        }
-        // Two paths through one key must agree on what it holds: `a.b` makes `a` an object,
-        // `a[0]` an array, and writing both would keep only one of them.
-        for first in all.indices {
-            for second in all.indices where second > first {
-                let (left, right) = (all[first].path, all[second].path)
-                let shared = zip(left, right).prefix { $0 == $1 }.count
-                guard shared > 0, shared < left.count, shared < right.count else { continue }
-                switch (left[shared], right[shared]) {
-                case (.key, .index), (.index, .key):
-                    let step = MappingError(.other(""), path: Array(left.prefix(shared))).keyPath
-                    problems.append("\"\(all[first].name)\" and \"\(all[second].name)\" need \(step) to be both an object and an array")
-                default:
-                    continue
+        // Every proper prefix of a path is a step on the way: a property written at that step
+        // would have the other written inside its value. And two paths through one step must
+        // agree on what it holds: `a.b` makes `a` an object, `a[0]` an array, and writing both
+        // would keep only one of them.
+        var shapes: [[MappingError.PathComponent]: (isArray: Bool, name: String)] = [:]
+        for (path, name) in all where path.count > 1 {
+            for length in 1..<path.count {
+                let step = Array(path.prefix(length))
+                if let owner = owners[step], owner != name {
+                    report("\"\(name)\" is written inside \"\(owner)\"'s key \(text(step))", name, owner)
+                }
+                let isArray = if case .index = path[length] { true } else { false }
+                if let shape = shapes[step] {
+                    if shape.isArray != isArray {
+                        report("\"\(shape.name)\" and \"\(name)\" need \(text(step)) to be both an object and an array", shape.name, name)
+                    }
+                } else {
+                    shapes[step] = (isArray, name)
                 }
             }
         }
+        return problems
     }
 }

@@ -7,7 +7,7 @@ extension ModelMetadata {
         // A hook may rewrite the payload before decoding or the output after encoding: nothing
         // about either can be promised beyond "an object".
         if beforeDecoding != nil || afterEncoding != nil { return Schema.type("object") }
-        let keys = keyTable(for: builder.encoder.keyNamingStyle).encodeKeys
+        let keys = try keyTable(for: builder.encoder.keyNamingStyle).encodeKeys
         let root = SchemaNode()
         // Later candidate keys are only read, never written: they are described after every
         // written key, and only where they cannot contradict what another property writes.
@@ -17,7 +17,9 @@ extension ModelMetadata {
             let codec = property.facts?.codecValue ?? ()
             var value = try builder.schema(of: codec)
             if !property.isDecoded { value = Schema.adding([("readOnly", .bool(true))], to: value) }
-            if acceptsNullAsDefault(for: property, decoder: builder.decoder) { value = Schema.nullable(value) }
+            if acceptsNullAsDefault(for: property, decoder: builder.decoder) || property.facts?.nullMeansUncomputed == true {
+                value = Schema.nullable(value)
+            }
             let required = requiresKey(of: property, decoder: builder.decoder)
             switch keys[index] {
             case .key(let key):
@@ -43,7 +45,7 @@ extension ModelMetadata {
         if !allowsAdditional {
             // Keys the decoder knows without a property reading them (ignored properties, weak
             // references, keys the rules allow) are accepted whatever they hold.
-            for key in keyTable(for: builder.decoder.keyNamingStyle).knownKeys.sorted() where root.isFree([.key(key)], for: .object([:])) {
+            for key in try keyTable(for: builder.decoder.keyNamingStyle).knownKeys.sorted() where root.isFree([.key(key)], for: .object([:])) {
                 root.insert(.object([:]), at: [.key(key)], required: false)
             }
         }
@@ -160,8 +162,8 @@ final class SchemaNode {
             parts.append(.object(JSONObject(object)))
         }
         if !elements.isEmpty {
-            let last = elements.keys.max() ?? 0
-            let prefix = (0...last).map { index -> JSONValue in
+            // A stride, not a range: a range with a negative end traps.
+            let prefix = stride(from: 0, through: elements.keys.max() ?? -1, by: 1).map { index -> JSONValue in
                 guard let node = elements[index] else { return .object([:]) }
                 return describingMembers ? node.schema : (node.structure(describingMembers: false) ?? .object([:]))
             }

@@ -197,7 +197,7 @@ struct Hooked: Mappable {
             a key mapping names "missing", which is not a stored property; \
             the ignore list names "ghost", which is not a stored property; \
             the key of "e" is a malformed key path "items[0": an index must be a non-negative integer in brackets; \
-            "a" has a transformer but is ignored; \
+            "a" is ignored, so its rules never apply (transform); \
             the transformer of "b" converts Date, but the property is String; \
             "c" gathers several keys, so its type must be a dictionary (or have a transformer from one), not Double; \
             "b" and "d" are both written to the key same
