@@ -93,7 +93,7 @@ extension ModelMetadata {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
                     }
                 } catch let error as MappingError {
-                    guard session.isLenient, error.isSkippableLeniently else { throw error }
+                    guard session.carriesOn(after: error) else { throw error }
                     session.skip(error)
                 }
             }
@@ -111,7 +111,7 @@ extension ModelMetadata {
         guard !allowsAllUnknownKeys else { return }
         for key in keys where !table.knownKeys.contains(key) {
             let error = MappingError(.unknownKey(type: shortTypeName), path: [.key(key)])
-            guard session.isLenient else { throw error }
+            guard session.carriesOn(after: error) else { throw error }
             session.skip(error)
         }
     }
