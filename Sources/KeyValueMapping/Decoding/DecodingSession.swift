@@ -73,8 +73,8 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// absorb is not skipped where it happens (see ``carriesOn(after:)``): the relaxation takes
     /// it, as in a plain decode, so both give the same model.
     @inline(__always)
-    func underRelaxation<R>(_ relaxes: Bool, _ body: () throws -> R) rethrows -> R {
-        guard isLenient, relaxes else { return try body() }
+    func underRelaxation<R>(_ relaxes: @autoclosure () -> Bool, _ body: () throws -> R) rethrows -> R {
+        guard isLenient, relaxes() else { return try body() }
         enclosingRelaxations += 1
         defer { enclosingRelaxations -= 1 }
         return try discardingRelaxationsOnFailure(body)
