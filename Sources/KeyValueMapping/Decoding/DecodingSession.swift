@@ -21,6 +21,9 @@ final class DecodingSession: NestingSession, KeyTableSession {
     let isLenient: Bool
     @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
     @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
+    /// Lenient mode only: how many relaxations that replace a failed value (a fallback, a
+    /// collection that drops failing elements) enclose the value being decoded.
+    @exclusivity(unchecked) private var enclosingRelaxations = 0
     @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
@@ -36,22 +39,63 @@ final class DecodingSession: NestingSession, KeyTableSession {
         isLenient = lenient
     }
 
-    /// Runs `body` with `component` appended to the lenient-mode path.
+    /// Runs `body` with `component` appended to the lenient-mode path. In lenient mode, when
+    /// `body` throws, the value it was decoding is discarded, and so is every relaxation listed
+    /// while decoding it: `skipped` names only changes the returned model holds.
     @inline(__always)
     func withPath<R>(_ component: MappingError.PathComponent, _ body: () throws -> R) rethrows -> R {
         guard isLenient else { return try body() }
         path.append(component)
         defer { path.removeLast() }
-        return try body()
+        return try discardingRelaxationsOnFailure(body)
     }
 
-    /// Runs `body` with `components` appended to the lenient-mode path.
+    /// Runs `body` with `components` appended to the lenient-mode path (see the single-component
+    /// form).
     @inline(__always)
     func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
         guard isLenient else { return try body() }
         path.append(contentsOf: components)
         defer { path.removeLast(components.count) }
-        return try body()
+        return try discardingRelaxationsOnFailure(body)
+    }
+
+    /// Runs `body`, which decodes an element of a collection at `component`; `dropsFailures`
+    /// says whether the collection drops an element that fails (its own rule or the decoder's).
+    @inline(__always)
+    func withElementPath<R>(_ component: MappingError.PathComponent, dropsFailures: Bool, _ body: () throws -> R) rethrows -> R {
+        guard isLenient else { return try body() }
+        return try withPath(component) { try underRelaxation(dropsFailures || skipsInvalidElements, body) }
+    }
+
+    /// Runs `body`, whose value a relaxation replaces if it fails (`relaxes`: a fallback, or an
+    /// element that is dropped). In lenient mode an error inside it that this relaxation would
+    /// absorb is not skipped where it happens (see ``carriesOn(after:)``): the relaxation takes
+    /// it, as in a plain decode, so both give the same model.
+    @inline(__always)
+    func underRelaxation<R>(_ relaxes: @autoclosure () -> Bool, _ body: () throws -> R) rethrows -> R {
+        guard isLenient, relaxes() else { return try body() }
+        enclosingRelaxations += 1
+        defer { enclosingRelaxations -= 1 }
+        return try discardingRelaxationsOnFailure(body)
+    }
+
+    private func discardingRelaxationsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
+        let listed = skipped.count
+        do {
+            return try body()
+        } catch {
+            skipped.removeSubrange(listed...)
+            throw error
+        }
+    }
+
+    /// Whether lenient decoding lists `error` and carries on with the next property: only for
+    /// an error about the payload that no enclosing relaxation absorbs. An error a fallback or an
+    /// element drop above would take is left to it, so that the lenient model is the model a
+    /// plain decode gives whenever that succeeds.
+    func carriesOn(after error: MappingError) -> Bool {
+        isLenient && error.isSkippableLeniently && !(enclosingRelaxations > 0 && error.isRelaxable)
     }
 
     /// A relaxation changed a value (a null kept a default, an element was dropped, a fallback

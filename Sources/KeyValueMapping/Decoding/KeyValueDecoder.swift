@@ -20,14 +20,17 @@ public struct KeyValueDecoder: Sendable {
 
     /// How a `Date` property reads its JSON value.
     public enum DateDecodingStrategy: Sendable {
-        /// ISO 8601 text (with a time zone, optional fraction, or a date alone as midnight UTC),
-        /// or a number of seconds since 1970. The default.
+        /// ISO 8601 text (with a time zone, a fraction of any length, or a date alone as
+        /// midnight UTC), or a number of seconds since 1970. The default.
         case iso8601OrSecondsSince1970
-        /// ISO 8601 text only.
+        /// ISO 8601 text only. Up to nine fraction digits are read as
+        /// `Date(timeIntervalSince1970:)` reads that number of seconds; more name the Date
+        /// nearest the instant (the encoder writes those for Dates no Double since 1970 reaches).
         case iso8601
-        /// A number of seconds since 1970-01-01T00:00:00Z.
+        /// A number of seconds since 1970-01-01T00:00:00Z, read as `Date(timeIntervalSince1970:)`.
         case secondsSince1970
-        /// A number of milliseconds since 1970-01-01T00:00:00Z.
+        /// A number of milliseconds since 1970-01-01T00:00:00Z, whole or fractional, read as
+        /// `Date(timeIntervalSince1970: milliseconds / 1000)`.
         case millisecondsSince1970
         /// Your own conversion; a thrown error is reported at the property's key path.
         case custom(@Sendable (Any) throws -> Date)
@@ -138,8 +141,11 @@ public struct KeyValueDecoder: Sendable {
     }
 
     /// Decodes leniently: a property that fails keeps its prototype value and its error is
-    /// collected instead of thrown. Only an unusable root (not a dictionary, a broken
-    /// declaration, a failing `didDecode` of the root) still throws.
+    /// collected instead of thrown, along with every relaxation that changed a value the model
+    /// holds. An error a fallback or an element drop takes in a plain decode is taken by it here
+    /// too, so the model is the one ``decode(_:from:)`` gives whenever that succeeds. Only an
+    /// unusable root (not a dictionary, a broken declaration, a failing `didDecode` of the root)
+    /// still throws.
     public func decodeLeniently<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
         let metadata = try ModelMetadata.of(Model.self)
         let session = DecodingSession(options: self, lenient: true)

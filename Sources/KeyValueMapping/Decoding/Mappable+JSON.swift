@@ -59,7 +59,8 @@ extension KeyValueDecoder {
 
     /// Decodes leniently from JSON bytes, as ``decodeLeniently(_:from:)`` does from a dictionary:
     /// a property that fails keeps its prototype value, and every error skipped and every
-    /// relaxation used is listed in `skipped` with its key path. Malformed JSON, a top-level value
+    /// relaxation used is listed in `skipped` with its key path; the model is the one
+    /// ``decode(_:fromJSON:)`` gives whenever that succeeds. Malformed JSON, a top-level value
     /// that is not an object, a broken declaration or a failing `didDecode` of the root still
     /// throw. The document is read whole (strictly) and the model decoded from its parsed tree.
     public func decodeLeniently<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
@@ -142,11 +143,12 @@ extension Array where Element: Mappable {
 
 // Runs the library's own strict JSON reader over bytes, reporting its errors as MappingErrors.
 enum JSONBytes {
-    /// Decodes by streaming from a reader over `bytes`. A value error there is decoded again
-    /// from the parsed tree: with repeated keys the stream has already decoded an earlier
-    /// occurrence, while the tree keeps only the last, as the dictionary path does; otherwise
-    /// the tree reports the same error. Syntax errors are reported from the stream, with the
-    /// model key path.
+    /// Decodes by streaming from a reader over `bytes`. A value error or an unknown key there is
+    /// decoded again from the parsed tree, whose error is the one reported: the tree checks each
+    /// object's own keys before its properties' values, as the dictionary path does, where the
+    /// stream meets them in payload order, depth first; and a relaxation may take a value the
+    /// stream could only reject. Syntax errors and the limits (depth, stack) are reported from the
+    /// stream, with the model key path.
     static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
         try ByteInput.withBytes(of: bytes) { input in
@@ -172,9 +174,8 @@ enum JSONBytes {
             switch error.reason {
             case .malformedJSON:
                 throw encodingError(input, expected: expected) ?? error
-            case .depthLimitExceeded, .stackExhausted, .unknownKey:
-                // The tree would fail the same way (and parsing it costs the whole input);
-                // an unknown key is reported in payload order, which only the stream knows.
+            case .depthLimitExceeded, .stackExhausted:
+                // The tree would fail the same way (and parsing it costs the whole input).
                 throw error
             default:
                 break

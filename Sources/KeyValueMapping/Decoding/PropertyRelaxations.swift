@@ -63,7 +63,7 @@ final class PropertyRelaxations: Sendable {
         }
         guard let fallback = relaxations?.fallback else { return try value.decode(with: accessor, into: base, session) }
         do {
-            try value.decode(with: accessor, into: base, session)
+            try session.underRelaxation(!value.isNull) { try value.decode(with: accessor, into: base, session) }
         } catch let error as MappingError where error.isRelaxable && !value.isNull {
             accessor.store(fallback.value, into: base)
             session.relaxed(error)

@@ -20,14 +20,22 @@ public struct KeyValueEncoder: Sendable {
 
     /// How a `Date` property is written.
     public enum DateEncodingStrategy: Sendable {
-        /// ISO 8601 text in UTC, `2024-05-01T13:45:30Z`, with milliseconds when the date has a
-        /// fractional second. The default.
+        /// ISO 8601 text in UTC, `2024-05-01T13:45:30Z`: three fraction digits when milliseconds
+        /// give back the identical Date (`…30.123Z`), else the fewest digits that do
+        /// (`…30.1234567Z`); every Date in years 0000–9999 reads back identical. The default.
         case iso8601
-        /// Seconds since 1970 as a `Double`.
+        /// Seconds since 1970 as the `Double` with the fewest digits that reads back as the
+        /// identical Date. A Date no such Double reaches (`Date` counts seconds since 2001 in a
+        /// Double: about half of what `Date()` returns needs one more bit than seconds since 1970
+        /// hold) is written as the nearest, less than a microsecond off; use ``iso8601`` for
+        /// those.
         case secondsSince1970
-        /// Whole milliseconds since 1970 as a `Double`.
+        /// Milliseconds since 1970: an `Int` when whole milliseconds read back as the identical
+        /// Date, else the `Double` with the fewest digits that does (`1700000000123.456`). As with
+        /// ``secondsSince1970``, a Date no Double reaches is written as the nearest.
         case millisecondsSince1970
-        /// Your own conversion; it must return a JSON-compatible value.
+        /// Your own conversion; it must return a JSON-compatible value. Whether the Date reads
+        /// back identical is up to it and the decoder's strategy.
         case custom(@Sendable (Date) throws -> Any)
     }
 

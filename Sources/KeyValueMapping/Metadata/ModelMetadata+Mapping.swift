@@ -4,10 +4,15 @@ import Foundation
 extension ModelMetadata {
     /// Writes every present key of `dictionary` into `model`; absent keys leave fields untouched
     /// (an error for a required property when `requiresKeys`). Runs the `beforeDecoding` rule and
-    /// the model's `didDecode` around the properties.
-    func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession, requiresKeys: Bool = true) throws {
+    /// the model's `didDecode` around the properties. `payloadOrder`: the keys in the order the
+    /// JSON bytes listed them, when the dictionary was made from bytes (for the unknown-key check).
+    func decode(_ dictionary: [String: Any], into model: inout Model, _ session: DecodingSession, requiresKeys: Bool = true,
+                payloadOrder: [String]? = nil) throws {
         var dictionary = dictionary
         if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
+        if let payloadOrder, session.rejectsUnknownKeys {
+            return try decodeProperties(from: OrderedDictionarySource(dictionary, payloadOrder: payloadOrder), into: &model, session, requiresKeys: requiresKeys)
+        }
         try decodeProperties(from: dictionary, into: &model, session, requiresKeys: requiresKeys)
     }
 
@@ -34,10 +39,11 @@ extension ModelMetadata {
     }
 
     /// The bytes path: the same, from a parsed JSON object. Only a model whose rules declare a
-    /// dictionary hook is turned into a dictionary first.
+    /// dictionary hook is turned into a dictionary first (its unknown keys still reported in
+    /// payload order).
     func decode(json object: JSONObject, into model: inout Model, _ session: DecodingSession) throws {
         if beforeDecoding != nil {
-            return try decode(Self.dictionary(of: object), into: &model, session)
+            return try decode(Self.dictionary(of: object), into: &model, session, payloadOrder: object.keys)
         }
         try decodeProperties(from: JSONObjectSource(object), into: &model, session, requiresKeys: true)
     }
@@ -93,7 +99,7 @@ extension ModelMetadata {
                         throw missingKey(decodedProperties[index], path: key.errorPath)
                     }
                 } catch let error as MappingError {
-                    guard session.isLenient, error.isSkippableLeniently else { throw error }
+                    guard session.carriesOn(after: error) else { throw error }
                     session.skip(error)
                 }
             }
@@ -111,20 +117,20 @@ extension ModelMetadata {
         guard !allowsAllUnknownKeys else { return }
         for key in keys where !table.knownKeys.contains(key) {
             let error = MappingError(.unknownKey(type: shortTypeName), path: [.key(key)])
-            guard session.isLenient else { throw error }
+            guard session.carriesOn(after: error) else { throw error }
             session.skip(error)
         }
     }
 
     /// A new model: the prototype `Model()` — or, for a class cluster, the subclass the payload
-    /// names — with `dictionary` applied.
-    func makeModel(from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
+    /// names — with `dictionary` applied (`payloadOrder` as for ``decode(_:into:_:requiresKeys:payloadOrder:)``).
+    func makeModel(from dictionary: [String: Any], _ session: DecodingSession, payloadOrder: [String]? = nil) throws -> Model {
         if subtypeResolver != nil {
             let concrete = try Self.resolveSubtype(for: dictionary)
-            if concrete != Model.self { return try Self.makeModel(of: concrete, from: dictionary, session) }
+            if concrete != Model.self { return try Self.makeModel(of: concrete, from: dictionary, session, payloadOrder: payloadOrder) }
         }
         var model = Model()
-        try decode(dictionary, into: &model, session)
+        try decode(dictionary, into: &model, session, payloadOrder: payloadOrder)
         return model
     }
 
@@ -157,17 +163,18 @@ extension ModelMetadata {
     /// A new model from a parsed JSON object (the bytes path).
     func makeModel(fromJSON object: JSONObject, _ session: DecodingSession) throws -> Model {
         if subtypeResolver != nil {
-            return try makeModel(from: Self.dictionary(of: object), session)
+            return try makeModel(from: Self.dictionary(of: object), session, payloadOrder: object.keys)
         }
         var model = Model()
         try decode(json: object, into: &model, session)
         return model
     }
 
-    private static func makeModel<Concrete: Mappable>(of type: Concrete.Type, from dictionary: [String: Any], _ session: DecodingSession) throws -> Model {
+    private static func makeModel<Concrete: Mappable>(of type: Concrete.Type, from dictionary: [String: Any], _ session: DecodingSession,
+                                                      payloadOrder: [String]?) throws -> Model {
         let metadata = try ModelMetadata<Concrete>.of(Concrete.self)
         var concrete = Concrete()
-        try metadata.decode(dictionary, into: &concrete, session)
+        try metadata.decode(dictionary, into: &concrete, session, payloadOrder: payloadOrder)
         guard let model = concrete as? Model else {
             throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
                 "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",

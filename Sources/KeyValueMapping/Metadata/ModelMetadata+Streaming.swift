@@ -13,9 +13,9 @@ extension ModelMetadata {
     /// Reads one object (the reader is at its `{`) into a new model. Unknown members are read
     /// and validated but not kept (or, with `unknownKeys = .reject`, reported); a key that
     /// appears twice is decoded twice (the last wins). `null` for a property whose null rule
-    /// keeps its default is passed over here; any other relaxation needs a value that failed,
-    /// which is left to the parsed tree (`JSONBytes.decode`), where the one validate-and-set step
-    /// applies it.
+    /// keeps its default leaves the prototype's value (put back if an earlier occurrence of the
+    /// key set another); any other relaxation needs a value that failed, which is left to the
+    /// parsed tree (`JSONBytes.decode`), where the one validate-and-set step applies it.
     func makeModel(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         var model = Model()
         let table = try session.keyTable(for: self)
@@ -27,6 +27,9 @@ extension ModelMetadata {
         var found = requiredCount > 0 || session.rejectsMissingKeys ? [Bool](repeating: false, count: keys.count) : []
         let reportsUnknownKeys = session.rejectsUnknownKeys && !allowsAllUnknownKeys
         let nullsMayKeepDefaults = session.nullKeepsDefault || hasNullRules
+        // A second `Model()`, made only when a repeated key's last value is a null that keeps
+        // the default: the first occurrence has overwritten the prototype's value.
+        var prototype: Model?
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             if try reader.open(closing: UInt8(ascii: "}")) { return }
             var hint = 0
@@ -51,10 +54,13 @@ extension ModelMetadata {
                     }
                 }
                 if let index = matched, let key = keys[index] {
-                    if !found.isEmpty { found[index] = true }
                     if nullsMayKeepDefaults, try reader.peek() == UInt8(ascii: "n"),
                        PropertyRelaxations.keepsDefaultForNull(properties[index].relaxations, properties[index].accessor, session) {
                         try reader.syntax { try $0.readLiteral("null") }
+                        // Without the list of keys found, any key may have come before.
+                        if found.isEmpty || found[index] {
+                            Self.restorePrototypeValue(of: properties[index].accessor, into: base, from: &prototype, isClass: isClass)
+                        }
                     } else {
                         do {
                             try session.withPath(.key(key)) { try properties[index].accessor.decode(reader: &reader, into: base, session) }
@@ -62,6 +68,7 @@ extension ModelMetadata {
                             throw error.prepending(.key(key))
                         }
                     }
+                    if !found.isEmpty { found[index] = true }
                 } else {
                     try reader.syntax { try $0.skipValue() }
                 }
@@ -73,6 +80,14 @@ extension ModelMetadata {
         }
         try Self.validate(&model)
         return model
+    }
+
+    /// Puts the prototype's value of one property back into the model being read.
+    private static func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer,
+                                              from prototype: inout Model?, isClass: Bool) {
+        let source = prototype ?? Model()
+        prototype = source
+        ModelStorage.withFields(of: source, isClass: isClass) { accessor.copyValue(from: $0, to: base) }
     }
 
     /// Reads the next member's key and returns the decoded property it names, if any. A plain

@@ -47,6 +47,36 @@ extension Dictionary: PropertySource where Key == String, Value == Any {
     var keysInReportingOrder: [String] { JSONWriter.orderedKeys(keys) }
 }
 
+/// A dictionary made from a parsed JSON object for a rule that needs one (a `beforeDecoding`
+/// hook, a subtype rule): values come from the dictionary, while unknown keys are reported in
+/// the payload's order, as for any other model read from bytes.
+struct OrderedDictionarySource: PropertySource {
+    let dictionary: [String: Any]
+    let payloadOrder: [String]
+
+    init(_ dictionary: [String: Any], payloadOrder: [String]) {
+        self.dictionary = dictionary
+        self.payloadOrder = payloadOrder
+    }
+
+    func decode(key: String, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
+        try dictionary.decode(key: key, with: accessor, relaxations, into: base, session)
+    }
+
+    func decode(at key: ResolvedKey, with accessor: any PropertyAccessor, _ relaxations: PropertyRelaxations?,
+                into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> [MappingError.PathComponent]? {
+        try dictionary.decode(at: key, with: accessor, relaxations, into: base, session)
+    }
+
+    /// The payload's keys the dictionary still holds, in payload order, then the keys a hook
+    /// added, in UTF-8 order.
+    var keysInReportingOrder: [String] {
+        let payloadKeys = Set(payloadOrder)
+        return payloadOrder.filter { dictionary[$0] != nil } + JSONWriter.orderedKeys(dictionary.keys.filter { !payloadKeys.contains($0) })
+    }
+}
+
 /// A parsed JSON object as a property source, remembering where the last key was found.
 struct JSONObjectSource: PropertySource {
     let object: JSONObject

@@ -19,9 +19,9 @@ public struct DateTransformer: PropertyTransformer {
             guard let date = ISO8601.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "not an ISO 8601 date with a time zone") }
             return date
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try Self.number(json))
+            return Date(secondsSince1970: try Self.number(json))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try Self.number(json) / 1000)
+            return Date(millisecondsSince1970: try Self.number(json))
         case .pattern(let fixed):
             guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "Date (\(fixed.pattern))", found: json) }
             guard let date = fixed.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "does not match \(fixed.pattern)") }
@@ -33,8 +33,8 @@ public struct DateTransformer: PropertyTransformer {
     public func encode(_ value: Date) throws -> Any {
         switch format {
         case .iso8601(let fractional): return try ISO8601.formatted(value, alwaysFractional: fractional)
-        case .secondsSince1970: return value.timeIntervalSince1970
-        case .millisecondsSince1970: return (value.timeIntervalSince1970 * 1000).rounded()
+        case .secondsSince1970: return value.secondsSince1970ThatReadBack
+        case .millisecondsSince1970: return value.millisecondsSince1970ThatReadBack
         case .pattern(let fixed): return fixed.format(value)
         }
     }
@@ -73,17 +73,25 @@ final class FixedFormat: Sendable {
 }
 
 extension PropertyTransformer where Self == DateTransformer {
-    /// ISO 8601 text: reads with or without fractional seconds and any time zone; writes UTC,
-    /// with milliseconds only when the date has a fraction.
+    /// ISO 8601 text: reads with or without fractional seconds (any number of digits) and any
+    /// time zone; writes UTC, with no fraction for a whole second, milliseconds when they give
+    /// back the identical Date, else the fewest digits that do (see
+    /// ``KeyValueEncoder/DateEncodingStrategy/iso8601``).
     public static var iso8601: DateTransformer { DateTransformer(format: .iso8601(fractionalSeconds: false)) }
-    /// ISO 8601 text that always writes milliseconds (`2024-05-01T13:45:30.000Z`).
+    /// ISO 8601 text that always writes a fraction: milliseconds (`2024-05-01T13:45:30.000Z`),
+    /// or more digits when the Date needs them to read back identical.
     public static var iso8601WithFractionalSeconds: DateTransformer { DateTransformer(format: .iso8601(fractionalSeconds: true)) }
-    /// A number of seconds since 1970 (numeric text accepted).
+    /// A number of seconds since 1970 (numeric text accepted); written as
+    /// ``KeyValueEncoder/DateEncodingStrategy/secondsSince1970`` writes it.
     public static var secondsSince1970: DateTransformer { DateTransformer(format: .secondsSince1970) }
-    /// A number of milliseconds since 1970 (numeric text accepted); written whole.
+    /// A number of milliseconds since 1970, whole or fractional (numeric text accepted); written
+    /// as ``KeyValueEncoder/DateEncodingStrategy/millisecondsSince1970`` writes it (an `Int`
+    /// when whole).
     public static var millisecondsSince1970: DateTransformer { DateTransformer(format: .millisecondsSince1970) }
 
-    /// A fixed `DateFormatter` pattern such as `yyyy-MM-dd`. Defaults: POSIX locale, UTC.
+    /// A fixed `DateFormatter` pattern such as `yyyy-MM-dd`. Defaults: POSIX locale, UTC. A Date
+    /// reads back only as precisely as the pattern writes it (`yyyy-MM-dd` keeps the day), so a
+    /// round trip keeps what the pattern shows, not necessarily the identical Date.
     public static func dateFormat(_ pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
                                   timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> DateTransformer {
         DateTransformer(format: .pattern(FixedFormat(pattern: pattern, locale: locale, timeZone: timeZone)))

@@ -129,9 +129,13 @@ struct AnyValueCodec: ValueCodec {
         case .dictionary(let dictionary):
             var result: [String: Any] = [:]
             result.reserveCapacity(dictionary.count)
+            // No order of its own: every member is converted, and the failure first in key order
+            // is reported.
+            var failure: MappingError?
             for (key, item) in dictionary {
-                do { result[key] = try transform(item) } catch let error as MappingError { throw error.prepending(.key(key)) }
+                do { result[key] = try transform(item) } catch let error as MappingError { failure = error.prepending(.key(key)).earlierInKeyOrder(than: failure) }
             }
+            if let failure { throw failure }
             return result
         default:
             return NSNull()

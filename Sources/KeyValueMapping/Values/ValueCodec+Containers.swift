@@ -187,54 +187,80 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         if let dictionary = JSONScalar.swiftDictionary(value) {
             try session.enter()
             defer { session.leave() }
-            return try decodeMembers(dictionary, session) { try element.decode($0, session) }
+            return try decodeUnorderedMembers(dictionary, session)
         }
         guard case .dictionary(let dictionary) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
         let container = try session.enterContainer(value)
         defer { session.leaveContainer(container) }
-        return try decodeMembers(dictionary, session) { try element.decode($0, session) }
+        return try decodeUnorderedMembers(dictionary, session)
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
         guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
         try session.enter()
         defer { session.leave() }
-        return try decodeMembers(object, session) { try element.decode(json: $0, session) }
-    }
-
-    /// The members' values, one nesting level deeper (the caller entered it).
-    private func decodeMembers<Members: Collection, Item>(_ members: Members, _ session: DecodingSession,
-                                                         _ decodeItem: (Item) throws -> Element) throws -> [Key: Element]
-    where Members.Element == (key: String, value: Item) {
         var result: [Key: Element] = [:]
-        result.reserveCapacity(members.count)
-        for member in members {
-            let text = member.key
-            guard let parsed = key.parse(text) else {
-                try session.dropElement(MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text)),
-                                        skipping: skipsInvalidElements)
-                continue
-            }
-            let count = result.count
-            do {
-                result[parsed] = try session.withPath(.key(text)) { try decodeItem(member.value) }
-            } catch let error as MappingError {
-                try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
-                continue
-            }
-            // Member keys are distinct texts here, so a key already present came from another
-            // spelling ("07" and "7" into `[Int: V]`): keeping either value would lose the other.
-            if result.count == count { throw collision(at: parsed, among: members.lazy.map(\.key)) }
+        result.reserveCapacity(object.count)
+        // A JSON object has an order: the first member that fails, in payload order, is reported.
+        for member in object {
+            try decodeMember(member.key, among: object.keys, into: &result, session) { try element.decode(json: member.value, session) }
         }
         return result
+    }
+
+    /// The members of a `[String: Any]`, which has no order of its own: what is reported follows
+    /// key order (UTF-8), never the order a hash seed happens to give. In lenient mode the members
+    /// are read in that order, so relaxations are listed in it; otherwise they are read as they
+    /// come and, once one has failed, the rest are still read (each once) to find the failure
+    /// first in key order.
+    private func decodeUnorderedMembers(_ dictionary: [String: Any], _ session: DecodingSession) throws -> [Key: Element] {
+        var result: [Key: Element] = [:]
+        result.reserveCapacity(dictionary.count)
+        if session.isLenient {
+            for member in dictionary.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                try decodeMember(member.key, among: Array(dictionary.keys), into: &result, session) { try element.decode(member.value, session) }
+            }
+            return result
+        }
+        var failure: MappingError?
+        for member in dictionary {
+            do {
+                try decodeMember(member.key, among: Array(dictionary.keys), into: &result, session) { try element.decode(member.value, session) }
+            } catch let error as MappingError {
+                failure = error.earlierInKeyOrder(than: failure)
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    /// Converts one member into `result`, or drops it (the invalid-element policy).
+    @inline(__always)
+    private func decodeMember(_ text: String, among texts: @autoclosure () -> [String], into result: inout [Key: Element],
+                              _ session: DecodingSession, _ decodeValue: () throws -> Element) throws {
+        guard let parsed = key.parse(text) else {
+            try session.dropElement(MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text)),
+                                    skipping: skipsInvalidElements)
+            return
+        }
+        let count = result.count
+        do {
+            result[parsed] = try session.withElementPath(.key(text), dropsFailures: skipsInvalidElements, decodeValue)
+        } catch let error as MappingError {
+            try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
+            return
+        }
+        // Member keys are distinct texts here, so a key already present came from another
+        // spelling ("07" and "7" into `[Int: V]`): keeping either value would lose the other.
+        if result.count == count { throw collision(at: parsed, among: texts()) }
     }
 
     /// The error for JSON keys that convert to the same `Key`, named the same way whatever the
     /// members' order (a `[String: Any]` has none): at the second spelling in UTF-8 order,
     /// naming the first.
-    private func collision(at parsed: Key, among texts: some Sequence<String>) -> MappingError {
+    private func collision(at parsed: Key, among texts: [String]) -> MappingError {
         let spellings = texts.filter { key.parse($0) == parsed }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let text = spellings.dropFirst().first ?? spellings.first ?? ""
         let detail = "\"\(spellings.first ?? "")\" converts to the same key"
@@ -247,14 +273,18 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         defer { session.leave() }
         var result: [String: Any] = [:]
         result.reserveCapacity(value.count)
+        // A dictionary has no order: once a member has failed the rest are still encoded, and
+        // the failure first in key order is reported.
+        var failure: MappingError?
         for index in value.indices {
             let text = key.print(value.keys[index])
             do {
                 result[text] = try element.encode(value.values[index], session)
             } catch let error as MappingError {
-                throw error.prepending(.key(text))
+                failure = error.prepending(.key(text)).earlierInKeyOrder(than: failure)
             }
         }
+        if let failure { throw failure }
         return result
     }
 }

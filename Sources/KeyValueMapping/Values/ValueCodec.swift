@@ -66,7 +66,7 @@ extension ValueCodec {
         result.reserveCapacity(array.count)
         for index in array.indices {
             do {
-                result.append(try session.withPath(.index(index)) { try decode(array[index], session) })
+                result.append(try session.withElementPath(.index(index), dropsFailures: skipping) { try decode(array[index], session) })
             } catch let error as MappingError {
                 try session.dropElement(error.prepending(.index(index)), skipping: skipping)
             }
@@ -85,7 +85,7 @@ extension ValueCodec {
         result.reserveCapacity(array.count)
         for index in array.indices {
             do {
-                result.append(try session.withPath(.index(index)) { try decode(json: array[index], session) })
+                result.append(try session.withElementPath(.index(index), dropsFailures: skipping) { try decode(json: array[index], session) })
             } catch let error as MappingError {
                 try session.dropElement(error.prepending(.index(index)), skipping: skipping)
             }

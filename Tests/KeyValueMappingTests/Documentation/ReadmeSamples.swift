@@ -86,7 +86,7 @@ extension DocumentationSamples {
         print(repo.location["lat"]!, repo.createdAt.timeIntervalSince1970)
         // 51.5 1700000000.0
         print(try repo.jsonString(options: .sortedKeys))
-        // {"created_at":1700000000000.0,"full_name":"ada/engine","lat":51.5,"lng":-0.12,"owner":{"login":"ada"},"repo_id":1,"stargazers_count":5,"status":"closed"}
+        // {"created_at":1700000000000,"full_name":"ada/engine","lat":51.5,"lng":-0.12,"owner":{"login":"ada"},"repo_id":1,"stargazers_count":5,"status":"closed"}
         // end sample
     }
 

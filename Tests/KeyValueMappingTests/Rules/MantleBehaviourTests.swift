@@ -150,7 +150,7 @@ struct Ticket: Mappable, Equatable {
         let out = try ticket.dictionary()
         #expect(out["status"] as? String == "closed")
         #expect(out["closedAt"] as? String == "2024-05-01T10:00:00.500Z")
-        #expect(out["tags"] as? [Double] == [0, 1500])
+        #expect(out["tags"] as? [Int] == [0, 1500])
         #expect(try Ticket(dictionary: ["status": "open"]).dictionary()["closedAt"] == nil)
         #expect(try Ticket().dictionary()["status"] as? String == "unknown")
     }

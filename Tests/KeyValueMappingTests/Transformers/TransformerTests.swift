@@ -87,7 +87,7 @@ struct Transformed: Mappable {
         #expect(out["iso"] as? String == "2024-05-01T13:45:30Z")
         #expect(out["isoFraction"] as? String == "2024-05-01T13:45:30.000Z")
         #expect(out["seconds"] as? Double == 1.5)
-        #expect(out["millis"] as? Double == 2000)
+        #expect(out["millis"] as? Int == 2000)
         #expect(out["day"] as? String == "2024-05-01")
         #expect(out["berlinDay"] as? String == "01.05.2024 10:00")
         #expect(out["amount"] as? String == "0.1")

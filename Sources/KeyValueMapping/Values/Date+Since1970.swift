@@ -1,0 +1,59 @@
+import Foundation
+
+// `Date` counts seconds since 2001 in a Double; a number since 1970 is read back through
+// `Date(timeIntervalSince1970:)`, which subtracts 978,307,200 and rounds. So not every Date is a
+// Double of seconds since 1970 (those since 2001 are twice as fine for current dates), and of
+// those that are, several Doubles may read back as the same Date. These write the one that reads
+// back identical with the fewest digits, found by reading candidates back.
+
+extension Date {
+    /// The Date a number of seconds since 1970 reads back as (the decoders' reading).
+    init(secondsSince1970 seconds: Double) {
+        self.init(timeIntervalSince1970: seconds)
+    }
+
+    /// The Date a number of milliseconds since 1970 reads back as (the decoders' reading).
+    init(millisecondsSince1970 milliseconds: Double) {
+        self.init(timeIntervalSince1970: milliseconds / 1000)
+    }
+
+    /// Seconds since 1970: the Double with the fewest digits that reads back as this Date, or,
+    /// for a Date no Double reaches, the nearest one (less than a microsecond off for any Date
+    /// before the year 4000).
+    var secondsSince1970ThatReadBack: Double {
+        let seconds = timeIntervalSince1970
+        let readsBack = { (candidate: Double) in Date(secondsSince1970: candidate) == self }
+        guard readsBack(seconds) else {
+            return [seconds.nextUp, seconds.nextDown].first(where: readsBack) ?? seconds
+        }
+        // Only one Double reads back as this Date: its own shortest digits are the fewest.
+        guard readsBack(seconds.nextUp) || readsBack(seconds.nextDown), let digits = DecimalDigits(seconds) else { return seconds }
+        return Self.fewestDigits(around: digits, readsBack) ?? seconds
+    }
+
+    /// Milliseconds since 1970: a whole number as an `Int` when one reads back as this Date,
+    /// else the Double with the fewest digits that does, or, for a Date no Double reaches, the
+    /// nearest one.
+    var millisecondsSince1970ThatReadBack: Any {
+        let seconds = timeIntervalSince1970
+        let readsBack = { (candidate: Double) in Date(millisecondsSince1970: candidate) == self }
+        let whole = (seconds * 1000).rounded()
+        // Below 2^53 every whole number is exact in a Double, and fits in an Int.
+        if abs(whole) < 9_007_199_254_740_992, readsBack(whole) { return Int(whole) }
+        guard let digits = DecimalDigits(seconds)?.shifted(by: 3), let nearest = digits.nearestDouble else { return whole }
+        if let found = Self.fewestDigits(around: digits, readsBack) { return found }
+        return [nearest, nearest.nextUp, nearest.nextDown].first(where: readsBack) ?? nearest
+    }
+
+    /// The number with the fewest digits after the point, cut from `digits` either way, whose
+    /// Double reads back as this Date.
+    private static func fewestDigits(around digits: DecimalDigits, _ readsBack: (Double) -> Bool) -> Double? {
+        for places in 0...digits.fractionDigitCount {
+            let neighbours = digits.neighbours(keepingFractionDigits: places)
+            for candidate in [neighbours.towardZero, neighbours.awayFromZero] {
+                if let value = candidate.nearestDouble, readsBack(value) { return value }
+            }
+        }
+        return nil
+    }
+}
