@@ -60,7 +60,7 @@ extension KeyValueDecoder {
     /// Decodes leniently from JSON bytes, as ``decodeLeniently(_:from:)`` does from a dictionary:
     /// a property that fails keeps its prototype value, and every error skipped and every
     /// relaxation used is listed in `skipped` with its key path; the model is the one
-    /// ``decode(_:fromJSON:)`` gives whenever that succeeds. Malformed JSON, a top-level value
+    /// `decode(_:fromJSON:)` gives whenever that succeeds. Malformed JSON, a top-level value
     /// that is not an object, a broken declaration or a failing `didDecode` of the root still
     /// throw. The document is read whole (strictly) and the model decoded from its parsed tree.
     public func decodeLeniently<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
