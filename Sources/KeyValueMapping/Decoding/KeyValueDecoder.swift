@@ -143,7 +143,7 @@ public struct KeyValueDecoder: Sendable {
     /// Decodes leniently: a property that fails keeps its prototype value and its error is
     /// collected instead of thrown, along with every relaxation that changed a value the model
     /// holds. An error a fallback or an element drop takes in a plain decode is taken by it here
-    /// too, so the model is the one ``decode(_:from:)`` gives whenever that succeeds. Only an
+    /// too, so the model is the one `decode(_:from:)` gives whenever that succeeds. Only an
     /// unusable root (not a dictionary, a broken declaration, a failing `didDecode` of the root)
     /// still throws.
     public func decodeLeniently<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
