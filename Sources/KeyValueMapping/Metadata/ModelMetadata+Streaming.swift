@@ -27,9 +27,6 @@ extension ModelMetadata {
         var found = requiredCount > 0 || session.rejectsMissingKeys ? [Bool](repeating: false, count: keys.count) : []
         let reportsUnknownKeys = session.rejectsUnknownKeys && !allowsAllUnknownKeys
         let nullsMayKeepDefaults = session.nullKeepsDefault || hasNullRules
-        // A second `Model()`, made only when a repeated key's last value is a null that keeps
-        // the default: the first occurrence has overwritten the prototype's value.
-        var prototype: Model?
         try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
             if try reader.open(closing: UInt8(ascii: "}")) { return }
             var hint = 0
@@ -59,7 +56,7 @@ extension ModelMetadata {
                         try reader.syntax { try $0.readLiteral("null") }
                         // Without the list of keys found, any key may have come before.
                         if found.isEmpty || found[index] {
-                            Self.restorePrototypeValue(of: properties[index].accessor, into: base, from: &prototype, isClass: isClass)
+                            Self.restorePrototypeValue(of: properties[index].accessor, into: base, isClass: isClass)
                         }
                     } else {
                         do {
@@ -82,12 +79,12 @@ extension ModelMetadata {
         return model
     }
 
-    /// Puts the prototype's value of one property back into the model being read.
-    private static func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer,
-                                              from prototype: inout Model?, isClass: Bool) {
-        let source = prototype ?? Model()
-        prototype = source
-        ModelStorage.withFields(of: source, isClass: isClass) { accessor.copyValue(from: $0, to: base) }
+    /// Puts the prototype's value of one property back into the model being read, from a second
+    /// `Model()`: only a repeated key whose last value is a null that keeps the default needs it
+    /// (the first occurrence has overwritten the prototype's value). No `Model?` is kept across
+    /// members: an optional of a generic model costs a metadata lookup on every decode.
+    private static func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, isClass: Bool) {
+        ModelStorage.withFields(of: Model(), isClass: isClass) { accessor.copyValue(from: $0, to: base) }
     }
 
     /// Reads the next member's key and returns the decoded property it names, if any. A plain
