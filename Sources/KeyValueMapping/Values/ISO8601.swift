@@ -184,9 +184,12 @@ enum ISO8601 {
     /// scanner, do not represent).
     static func formatted(_ date: Date, alwaysFractional: Bool = false) throws -> String {
         let seconds = date.timeIntervalSince1970
-        let outOfRange = MappingError(.invalidValue(expected: "a date in years 0000–9999", found: "Date \(seconds) seconds since 1970",
-                                                    detail: "ISO 8601 text has four-digit years"))
-        guard representableSeconds.contains(seconds) else { throw outOfRange }
+        // Built only when thrown: a message costs more than formatting a date.
+        func outOfRange() -> MappingError {
+            MappingError(.invalidValue(expected: "a date in years 0000–9999", found: "Date \(seconds) seconds since 1970",
+                                       detail: "ISO 8601 text has four-digit years"))
+        }
+        guard representableSeconds.contains(seconds) else { throw outOfRange() }
         // The common dates first: whole seconds or milliseconds, checked by reading them back.
         let milliseconds = Int((seconds * 1000).rounded())
         var parts = milliseconds.quotientAndRemainder(dividingBy: 1000)
@@ -196,10 +199,10 @@ enum ISO8601 {
             return text
         }
         if instant(wholeSeconds: parts.quotient, fraction: UInt64(parts.remainder), digitCount: 3) == date,
-           let text = text(wholeSeconds: parts.quotient, fraction: Array(padded(UInt64(parts.remainder), 3).utf8)) {
+           let text = text(wholeSeconds: parts.quotient, milliseconds: parts.remainder) {
             return text
         }
-        guard let text = preciseText(date, alwaysFractional: alwaysFractional) else { throw outOfRange }
+        guard let text = preciseText(date, alwaysFractional: alwaysFractional) else { throw outOfRange() }
         return text
     }
 
@@ -226,9 +229,10 @@ enum ISO8601 {
         return text(wholeSeconds: whole + referenceDateOffset, fraction: fraction)
     }
 
-    /// The text for whole seconds since 1970 and the fraction's digits; `nil` outside years
-    /// 0000–9999.
-    private static func text(wholeSeconds: Int, fraction: [UInt8]) -> String? {
+    /// The text for whole seconds since 1970 and the fraction's digits (or three digits of
+    /// `milliseconds`, the common case, written without building them apart); `nil` outside
+    /// years 0000–9999.
+    private static func text(wholeSeconds: Int, fraction: [UInt8] = [], milliseconds: Int? = nil) -> String? {
         guard representableSeconds.contains(Double(wholeSeconds)) else { return nil }
         var days = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
         if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
@@ -254,7 +258,10 @@ enum ISO8601 {
         append(secondOfDay / 3600, width: 2); append(":")
         append(secondOfDay / 60 % 60, width: 2); append(":")
         append(secondOfDay % 60, width: 2)
-        if !fraction.isEmpty {
+        if let milliseconds {
+            append(".")
+            append(milliseconds, width: 3)
+        } else if !fraction.isEmpty {
             append(".")
             buffer.append(contentsOf: fraction)
         }
