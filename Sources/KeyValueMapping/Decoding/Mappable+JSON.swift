@@ -132,8 +132,10 @@ enum JSONBytes {
     /// Decodes by streaming from a reader over `bytes`. A value error there is decoded again
     /// from the parsed tree: with repeated keys the stream has already decoded an earlier
     /// occurrence, while the tree keeps only the last, as the dictionary path does; otherwise
-    /// the tree reports the same error. Syntax errors are reported from the stream, with the
-    /// model key path.
+    /// the tree reports the same error. So is a depth or stack error: the stream meets it in
+    /// payload order, where the tree reader first reads the whole document, and refuses it if it
+    /// is nested deeper than the reader's limit anywhere. Syntax errors (the reader's depth limit
+    /// among them) are reported from the stream, with the model key path.
     static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
         func run(_ input: ByteInput) throws -> T {
@@ -152,9 +154,8 @@ enum JSONBytes {
                 switch error.reason {
                 case .malformedJSON:
                     throw encodingError(input, expected: expected) ?? error
-                case .depthLimitExceeded, .stackExhausted, .unknownKey:
-                    // The tree would fail the same way (and parsing it costs the whole input);
-                    // an unknown key is reported in payload order, which only the stream knows.
+                case .unknownKey:
+                    // An unknown key is reported in payload order, which only the stream knows.
                     throw error
                 default:
                     break

@@ -37,13 +37,13 @@ extension ModelMetadata {
     /// dictionary hook is turned into a dictionary first.
     func decode(json object: JSONObject, into model: inout Model, _ session: DecodingSession) throws {
         if beforeDecoding != nil {
-            return try decode(Self.dictionary(of: object), into: &model, session)
+            return try decode(Self.dictionary(of: object, session), into: &model, session)
         }
         try decodeProperties(from: JSONObjectSource(object), into: &model, session, requiresKeys: true)
     }
 
-    static func dictionary(of object: JSONObject) -> [String: Any] {
-        JSONValue.object(object).foundationValue() as? [String: Any] ?? [:]
+    static func dictionary(of object: JSONObject, _ session: DecodingSession) -> [String: Any] {
+        session.foundationValue(of: .object(object)) as? [String: Any] ?? [:]
     }
 
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
@@ -157,7 +157,7 @@ extension ModelMetadata {
     /// A new model from a parsed JSON object (the bytes path).
     func makeModel(fromJSON object: JSONObject, _ session: DecodingSession) throws -> Model {
         if subtypeResolver != nil {
-            return try makeModel(from: Self.dictionary(of: object), session)
+            return try makeModel(from: Self.dictionary(of: object, session), session)
         }
         var model = Model()
         try decode(json: object, into: &model, session)
@@ -280,7 +280,7 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Model {
-        guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        guard case .object(let object) = json else { return try decode(session.foundationValue(of: json), session) }
         try session.enter()
         defer { session.leave() }
         return try metadata.makeModel(fromJSON: object, session)
