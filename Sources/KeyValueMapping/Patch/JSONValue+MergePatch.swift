@@ -157,17 +157,3 @@ enum MergePatch {
         return MappingError(.other(detail), path: path)
     }
 }
-
-/// The running state of one merge or difference: its depth against the limit, and the thread's
-/// stack, which every level checks (``NestingSession/enter()``) because merging recurses once per
-/// object level, several calls a level for a model.
-final class PatchSession: NestingSession {
-    @exclusivity(unchecked) var depth = 0
-    let maximumDepth: Int
-    let stackLimit = StackBounds.currentLimit()
-    @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
-
-    init(maximumDepth: Int) {
-        self.maximumDepth = maximumDepth
-    }
-}
