@@ -93,7 +93,7 @@ struct ReleaseHooked: Mappable {
 
     /// The levels of the chain: the hostile review's crashes were at 48–55 (debug) and 112–116
     /// (release) levels.
-    static let levels = [10, 25, 50, 55, 100, 116, 150, 250, 400]
+    static let levels = [10, 25, 48, 50, 52, 55, 100, 112, 114, 116, 150, 250, 400]
 
     @Test(arguments: Shape.allCases, levels)
     func deepValuesDroppedDeepInTheStack(_ shape: Shape, _ levels: Int) async {

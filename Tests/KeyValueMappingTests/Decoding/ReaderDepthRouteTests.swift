@@ -22,6 +22,8 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
         case wholeValue
         /// `decodeLeniently(_:fromJSON:)`: the document is parsed into a tree first.
         case tree
+        /// `decode(_:fromJSON:at:)`, at `next`: the tree again, read from the root.
+        case treeAtPath
         var testDescription: String { rawValue }
     }
 
@@ -61,6 +63,7 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
             case .stream: _ = try decoder.decode(LinkedNode.self, fromJSON: bytes)
             case .wholeValue: _ = try decoder.decode(HookedLinkedNode.self, fromJSON: bytes)
             case .tree: _ = try decoder.decodeLeniently(LinkedNode.self, fromJSON: bytes)
+            case .treeAtPath: _ = try decoder.decode(LinkedNode.self, fromJSON: bytes, at: "next")
             }
             return nil
         } catch {
@@ -68,15 +71,29 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
         }
     }
 
+    /// On a 512 KiB thread, except the default limit's 512 levels, which need a bigger stack.
     @Test(arguments: cases, Route.allCases)
     func everyBytesRouteRefusesTheSameBracket(_ testCase: Case, _ route: Route) async throws {
-        let error = try #require(await onThread(stackSize: 64 << 20) { () -> MappingError? in
+        let stackSize = testCase.readerLimit > 100 ? 64 << 20 : smallStackSize
+        let error = try #require(await onThread(stackSize: stackSize) { () -> MappingError? in
             var decoder = KeyValueDecoder()
             decoder.jsonReading.maximumDepth = testCase.readerLimit
             return Self.decode(testCase.json, route, decoder)
         })
         #expect(error.reason == .malformedJSON(testCase.message), "\(error)")
         #expect(error.keyPath == (route == .stream ? testCase.streamPath : ""))
+    }
+
+    /// A top-level array of models: the stream counts the array too.
+    @Test func aTopLevelArrayCountsToo() throws {
+        var decoder = KeyValueDecoder()
+        decoder.jsonReading.maximumDepth = 4
+        let json = "[" + Self.chain(3, leaf: "{}") + "]"
+        let message = "nesting exceeds the maximum depth of 4 at line 1, column 26"
+        let error = try #require(throws: MappingError.self) { try decoder.decode([LinkedNode].self, fromJSON: Data(json.utf8)) }
+        #expect(error.description == "[0].next.next.next: malformed JSON: " + message)
+        let tree = try #require(throws: JSONSyntaxError.self) { try JSONValue(jsonString: json, options: decoder.jsonReading) }
+        #expect(tree.description == message)
     }
 
     /// The dictionary path has no reader: only the decoder's own limit applies there.
@@ -107,12 +124,16 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
         #expect(error.reason == .malformedJSON("nesting exceeds the maximum depth of 6 at line 1, column 43"), "\(error)")
         #expect(error.keyPath == "", "\(route)")
 
-        let deepEnough = #"{"value":1,"next":{"next":{"next":{}}}}"#
+        let deepEnough = #"{"value":1,"next":{"next":{"next":{"next":{}}}}}"#
         let limited = Self.decode(deepEnough, route, decoder)
-        if route == .tree {
+        switch route {
+        case .tree:
             // Lenient decoding lists a limit it meets and carries on.
             #expect(limited == nil)
-        } else {
+        case .treeAtPath:
+            // The model decoded starts at `next`: one level more fits under it.
+            #expect(limited?.description == "next.next.next.next: nesting deeper than the maximum depth of 3")
+        case .stream, .wholeValue:
             #expect(limited?.description == "next.next.next: nesting deeper than the maximum depth of 3")
         }
     }
