@@ -17,7 +17,7 @@ struct CodableCodec<Value: Codable>: ValueCodec {
     }
 
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
-        try decode(json: try reader.syntax { try $0.readValue() }, session)
+        try decode(json: try session.readValue(&reader), session)
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {

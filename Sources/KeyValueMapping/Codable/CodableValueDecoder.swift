@@ -49,7 +49,7 @@ final class CodableValueDecoder: Decoder {
 
     /// The error for a container of the wrong kind: this value is not what `typeName` reads.
     private func mismatch() -> MappingError {
-        MappingError.typeMismatch(expected: typeName, found: value.foundationValue()).prepending(path)
+        MappingError.typeMismatch(expected: typeName, json: value).prepending(path)
     }
 
     /// Converts `value` with one of the library's scalar codecs.
@@ -83,7 +83,7 @@ final class CodableValueDecoder: Decoder {
             let here = error.codingPath.count == codingPath.count
             throw MappingError(error, expected: here ? typeName : nil, found: describe(at: error.codingPath))
         } catch {
-            let found = ValueDescription.describe(value.foundationValue())
+            let found = ValueDescription.describe(json: value)
             throw MappingError(.invalidValue(expected: typeName, found: found, detail: "\(error)"), path: path, foundValue: found, underlyingError: error)
         }
     }
@@ -129,7 +129,7 @@ final class CodableValueDecoder: Decoder {
                 return nil
             }
         }
-        return ValueDescription.describe(current.foundationValue())
+        return ValueDescription.describe(json: current)
     }
 }
 

@@ -27,6 +27,9 @@ final class DecodingSession: NestingSession, KeyTableSession {
     @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
+    /// Deep values built without the stack check, released without recursion when the decode
+    /// ends (see `DecodingSession+DeepValues.swift`).
+    @exclusivity(unchecked) var deepValues: [Any] = []
 
     init(options: KeyValueDecoder, lenient: Bool = false) {
         self.options = options
@@ -37,6 +40,10 @@ final class DecodingSession: NestingSession, KeyTableSession {
         rejectsUnknownKeys = options.unknownKeys == .reject
         skipsInvalidElements = options.invalidElements == .skip
         isLenient = lenient
+    }
+
+    deinit {
+        if !deepValues.isEmpty { DeepValues.release(&deepValues) }
     }
 
     /// Runs `body` with `component` appended to the lenient-mode path. In lenient mode, when

@@ -68,6 +68,8 @@ extension JSONBytes {
 
 extension ValueDescription {
     /// A parsed JSON value for messages, in the words ``describe(_:)`` uses for plain values.
+    /// Reads only the top level: a container is named by its kind and count, so describing a
+    /// deep value never converts (or releases) the whole of it.
     static func describe(json value: JSONValue) -> String {
         switch value {
         case .array(let elements): return array(count: elements.count)
@@ -75,5 +77,24 @@ extension ValueDescription {
         case .number(let number): return number.valueDescription
         case .null, .bool, .string: return describe(value.foundationValue())
         }
+    }
+
+    /// The JSON type's name for messages (`Array`, `Int`, `Number`, …), as ``JSONScalar/typeName``
+    /// gives for the plain value, from the top level only.
+    static func typeName(json value: JSONValue) -> String {
+        switch value {
+        case .array: return "Array"
+        case .object: return "Dictionary"
+        case .null, .bool, .number, .string: return JSONScalar(value.foundationValue()).typeName
+        }
+    }
+}
+
+extension MappingError {
+    /// ``typeMismatch(expected:found:)`` for a parsed value, described from its top level only.
+    static func typeMismatch(expected: String, json value: JSONValue) -> MappingError {
+        if case .null = value { return typeMismatch(expected: expected, found: NSNull()) }
+        let found = ValueDescription.describe(json: value)
+        return MappingError(.typeMismatch(expected: expected, found: found), foundValue: found)
     }
 }

@@ -96,8 +96,10 @@ public struct KeyValueDecoder: Sendable {
     /// per property.
     public var invalidElements: InvalidElementStrategy = .reject
 
-    /// How JSON bytes are read by the `fromJSON:` entry points: depth limit (default 512),
-    /// duplicate keys (default: the last wins), byte order mark (default: rejected).
+    /// How JSON bytes are read by the `fromJSON:` entry points: depth limit (default 512,
+    /// counted from the document's root however the model is decoded, and applied to the whole
+    /// document before ``maximumDepth``), duplicate keys (default: the last wins), byte order
+    /// mark (default: rejected).
     public var jsonReading = JSONReadingOptions()
 
     /// A decoder with the default options.

@@ -143,12 +143,13 @@ extension Array where Element: Mappable {
 
 // Runs the library's own strict JSON reader over bytes, reporting its errors as MappingErrors.
 enum JSONBytes {
-    /// Decodes by streaming from a reader over `bytes`. A value error or an unknown key there is
-    /// decoded again from the parsed tree, whose error is the one reported: the tree checks each
-    /// object's own keys before its properties' values, as the dictionary path does, where the
-    /// stream meets them in payload order, depth first; and a relaxation may take a value the
-    /// stream could only reject. Syntax errors and the limits (depth, stack) are reported from the
-    /// stream, with the model key path.
+    /// Decodes by streaming from a reader over `bytes`. A value error, an unknown key, or a depth
+    /// or stack error there is decoded again from the parsed tree, whose error is the one
+    /// reported: the tree checks each object's own keys before its properties' values, as the
+    /// dictionary path does, where the stream meets them in payload order, depth first; a
+    /// relaxation may take a value the stream could only reject; and the tree reader refuses a
+    /// document nested deeper than its limit anywhere before any model is decoded. Syntax errors
+    /// (the reader's depth limit among them) are reported from the stream, with the model key path.
     static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
         try ByteInput.withBytes(of: bytes) { input in
@@ -171,15 +172,7 @@ enum JSONBytes {
             try reader.syntax { try $0.endDocument() }
             return result
         } catch let error as MappingError {
-            switch error.reason {
-            case .malformedJSON:
-                throw encodingError(input, expected: expected) ?? error
-            case .depthLimitExceeded, .stackExhausted:
-                // The tree would fail the same way (and parsing it costs the whole input).
-                throw error
-            default:
-                break
-            }
+            if case .malformedJSON = error.reason { throw encodingError(input, expected: expected) ?? error }
             if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
             let parsed: JSONValue
             do {

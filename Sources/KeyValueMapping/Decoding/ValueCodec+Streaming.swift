@@ -3,7 +3,10 @@ import Foundation
 // The streaming bytes path: models decode straight from the reader, value by value, with no
 // tree for the values they keep. Each codec's fast path handles the JSON type it expects and
 // otherwise reads the value as a JSONValue and takes the general route, so a failing value is
-// reported with exactly the dictionary path's words.
+// reported with exactly the dictionary path's words. The reader's depth limit counts from the
+// document's root here too: every container the stream opens is counted by the reader
+// (`DecodingSession.enter(_:)`, `open(closing:)`, `finishElement(closing:)`), and a value read or
+// skipped whole counts on top of them, so the stream and the tree refuse the same bracket.
 
 extension ValueCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
@@ -19,7 +22,19 @@ extension ValueCodec {
         if try reader.peek() == UInt8(ascii: "\"") {
             return try decode(try reader.syntax { try $0.readString() } as Any, session)
         }
-        return try decode(json: try reader.syntax { try $0.readValue() }, session)
+        return try decode(json: try session.readValue(&reader), session)
+    }
+}
+
+extension DecodingSession {
+    /// Enters the array or object whose bracket is at the reader's position: first the reader's
+    /// depth limit, so a document nested deeper than ``JSONReadingOptions/maximumDepth`` fails at
+    /// the bracket and with the words the tree reader uses, then the session's own depth and
+    /// stack checks (``NestingSession/enter()``).
+    @inline(__always)
+    func enter(_ reader: inout JSONReader) throws {
+        try reader.syntax { try $0.checkDepth(0) }
+        try enter()
     }
 }
 
@@ -54,11 +69,15 @@ extension JSONReader {
         return true
     }
 
-    /// Consumes the opening bracket the caller peeked; `true` when the container is empty (its
-    /// closing bracket is consumed too).
+    /// Consumes the opening bracket the caller peeked (and entered, `DecodingSession.enter(_:)`);
+    /// `true` when the container is empty (its closing bracket is consumed too), else it counts
+    /// as open until ``finishElement(closing:)`` closes it.
     mutating func open(closing: UInt8) throws -> Bool {
         position += 1
-        guard try peek() == closing else { return false }
+        guard try peek() == closing else {
+            depth += 1
+            return false
+        }
         position += 1
         return true
     }
@@ -72,6 +91,7 @@ extension JSONReader {
             return false
         case closing:
             position += 1
+            depth -= 1
             return true
         case let byte:
             let expected = closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'"
@@ -93,7 +113,7 @@ extension IntegerCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
         let next = try reader.peek()
         guard next == UInt8(ascii: "-") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
         if let integer = try reader.syntax({ try $0.readInt64() }) {
             if let result = Value(exactly: integer) { return result }
@@ -107,7 +127,7 @@ extension DoubleCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Double {
         let next = try reader.peek()
         guard next == UInt8(ascii: "-") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
         if let number = try reader.syntax({ try $0.readDoubleFast() }) { return number }
         return try decode(json: .number(try reader.syntax { try $0.readNumber() }), session)
@@ -117,7 +137,7 @@ extension DoubleCodec {
 extension StringCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> String {
         guard try reader.peek() == UInt8(ascii: "\"") else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
         return try reader.syntax { try $0.readString() }
     }
@@ -133,7 +153,7 @@ extension BoolCodec {
             try reader.syntax { try $0.readLiteral("false") }
             return false
         default:
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
     }
 }
@@ -162,9 +182,9 @@ extension ArrayCodec {
     @_specialize(where Element == Double)
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> [Element] {
         guard try reader.peek() == UInt8(ascii: "[") else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
-        try session.enter()
+        try session.enter(&reader)
         defer { session.leave() }
         var result: [Element] = []
         if try reader.open(closing: UInt8(ascii: "]")) { return result }
@@ -193,9 +213,9 @@ extension DictionaryCodec {
     @_specialize(where Key == String, Element == Any)
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> [Key: Element] {
         guard try reader.peek() == UInt8(ascii: "{") else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
-        try session.enter()
+        try session.enter(&reader)
         defer { session.leave() }
         if try reader.open(closing: UInt8(ascii: "}")) { return [:] }
         // Members go straight into the dictionary (no list of pairs to allocate first); a
@@ -235,9 +255,9 @@ extension SetCodec {
 extension ModelCodec {
     func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Model {
         guard try metadata.decodesStreaming(session), try reader.peek() == UInt8(ascii: "{") else {
-            return try decode(json: try reader.syntax { try $0.readValue() }, session)
+            return try decode(json: try session.readValue(&reader), session)
         }
-        try session.enter()
+        try session.enter(&reader)
         defer { session.leave() }
         return try metadata.makeModel(reader: &reader, session)
     }

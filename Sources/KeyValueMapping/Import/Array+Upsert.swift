@@ -66,7 +66,7 @@ extension Array where Element: Mappable {
             throw MappingError(.malformedJSON(error.description), underlyingError: error)
         }
         guard case .array(let elements) = value else {
-            let found = ValueDescription.describe(value.foundationValue())
+            let found = ValueDescription.describe(json: value)
             throw MappingError(.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Element.self))", found: found), foundValue: found)
         }
         return try metadata.upsert(elements.map { $0.foundationValue() }, into: &self, decoder: decoder)

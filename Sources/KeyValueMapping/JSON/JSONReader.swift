@@ -13,6 +13,10 @@ struct JSONReader {
     /// The offset of the next byte to read.
     var position = 0
     let options: JSONReadingOptions
+    /// Arrays and objects the streaming path has opened around `position` and not yet closed
+    /// (``readValue()`` and ``skipValue()`` count their own on top): the reader's depth limit
+    /// counts from the document's root on every path. Always 0 when reading a whole document.
+    var depth = 0
     /// Reused buffer for strings with escapes, so each such string allocates only its result.
     var scratch: [UInt8] = []
     /// Recently read object keys by the hash of their bytes: documents repeat the same keys in
@@ -88,6 +92,14 @@ struct JSONReader {
 
     /// Reads one value, however deeply nested, without recursion.
     mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+        var levels = 0
+        return try readValue(levels: &levels)
+    }
+
+    /// ``readValue()``, also giving how many non-empty arrays and objects the value nests at its
+    /// deepest (`[[1]]` has 2, `[[]]` has 1): a deep value read mid-stream is one the caller must
+    /// not let Swift release recursively deep in the stack.
+    mutating func readValue(levels: inout Int) throws(JSONSyntaxError) -> JSONValue {
         var open: [OpenContainer] = []
         nextValue: while true {
             skipWhitespace()
@@ -99,6 +111,7 @@ struct JSONReader {
                     value = .array([])
                 } else {
                     open.append(OpenContainer(isObject: false))
+                    levels = max(levels, open.count)
                     continue nextValue
                 }
             case UInt8(ascii: "{"):
@@ -107,6 +120,7 @@ struct JSONReader {
                 } else {
                     let (key, keyOffset, keyHash) = try readKey()
                     open.append(OpenContainer(isObject: true, key: key, keyOffset: keyOffset, keyHash: keyHash))
+                    levels = max(levels, open.count)
                     continue nextValue
                 }
             default:
@@ -293,8 +307,8 @@ struct JSONReader {
     }
 
     /// Enters the array or object whose bracket is at `position`, with `openCount` containers
-    /// already open (the depth limit is checked first); `true` when it is empty, in which case
-    /// its closing bracket is consumed too.
+    /// already open inside the value being read (the depth limit is checked first); `true` when
+    /// it is empty, in which case its closing bracket is consumed too.
     @inline(__always)
     mutating func enterContainer(closing: UInt8, openCount: Int) throws(JSONSyntaxError) -> Bool {
         try checkDepth(openCount)
@@ -305,8 +319,10 @@ struct JSONReader {
         return true
     }
 
-    private func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
-        guard openCount < options.effectiveMaximumDepth else {
+    /// Throws when the container whose bracket is at `position` would be nested deeper than the
+    /// limit, with `openCount` containers open inside the value being read and ``depth`` around it.
+    func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
+        guard depth + openCount < options.effectiveMaximumDepth else {
             let ceiling = options.maximumDepth > JSONReadingOptions.depthCeiling ? " (the reader's ceiling)" : ""
             throw error("nesting exceeds the maximum depth of \(options.effectiveMaximumDepth)\(ceiling)", at: position)
         }

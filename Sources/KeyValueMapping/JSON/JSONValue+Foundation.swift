@@ -23,6 +23,13 @@ extension JSONValue {
     /// as `1e400`) unless a Double does not give back its digits and Decimal holds them. The
     /// number codecs never convert through this: they judge the literal itself.
     func foundationValue() -> Any {
+        var levels = 0
+        return foundationValue(levels: &levels)
+    }
+
+    /// ``foundationValue()``, also giving how many non-empty arrays and objects the result nests
+    /// at its deepest (`[[1]]` has 2, `[[]]` has 1).
+    func foundationValue(levels: inout Int) -> Any {
         switch self {
         case .null:
             return NSNull()
@@ -33,14 +40,14 @@ extension JSONValue {
         case .string(let string):
             return string
         case .array, .object:
-            return Self.foundationContainer(self)
+            return Self.foundationContainer(self, levels: &levels)
         }
     }
 
     /// ``foundationValue()`` of an array or object, built without recursion: each container
     /// under construction waits on an explicit stack while its elements are converted, so a
     /// value nested as deep as the reader allows converts on any thread.
-    private static func foundationContainer(_ root: JSONValue) -> Any {
+    private static func foundationContainer(_ root: JSONValue, levels: inout Int) -> Any {
         // Where each open container is; what it has built so far lives on a stack of its own
         // kind and is appended to in place (held in the frame, it would be copied per element).
         enum Frame {
@@ -56,12 +63,14 @@ extension JSONValue {
             switch current {
             case .array(let elements) where !elements.isEmpty:
                 frames.append(.array(elements: elements, next: 1))
+                levels = max(levels, frames.count)
                 arrays.append([])
                 arrays[arrays.count - 1].reserveCapacity(elements.count)
                 current = elements[0]
                 continue descend
             case .object(let members) where !members.isEmpty:
                 frames.append(.object(members: members, next: 1))
+                levels = max(levels, frames.count)
                 objects.append([String: Any](minimumCapacity: members.count))
                 current = members[0].value
                 continue descend

@@ -43,13 +43,13 @@ extension ModelMetadata {
     /// payload order).
     func decode(json object: JSONObject, into model: inout Model, _ session: DecodingSession) throws {
         if beforeDecoding != nil {
-            return try decode(Self.dictionary(of: object), into: &model, session, payloadOrder: object.keys)
+            return try decode(Self.dictionary(of: object, session), into: &model, session, payloadOrder: object.keys)
         }
         try decodeProperties(from: JSONObjectSource(object), into: &model, session, requiresKeys: true)
     }
 
-    static func dictionary(of object: JSONObject) -> [String: Any] {
-        JSONValue.object(object).foundationValue() as? [String: Any] ?? [:]
+    static func dictionary(of object: JSONObject, _ session: DecodingSession) -> [String: Any] {
+        session.foundationValue(of: .object(object)) as? [String: Any] ?? [:]
     }
 
     private func decodeProperties(from source: some PropertySource, into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
@@ -163,7 +163,7 @@ extension ModelMetadata {
     /// A new model from a parsed JSON object (the bytes path).
     func makeModel(fromJSON object: JSONObject, _ session: DecodingSession) throws -> Model {
         if subtypeResolver != nil {
-            return try makeModel(from: Self.dictionary(of: object), session, payloadOrder: object.keys)
+            return try makeModel(from: Self.dictionary(of: object, session), session, payloadOrder: object.keys)
         }
         var model = Model()
         try decode(json: object, into: &model, session)
@@ -287,7 +287,7 @@ struct ModelCodec<Model: Mappable>: ValueCodec {
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Model {
-        guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        guard case .object(let object) = json else { return try decode(session.foundationValue(of: json), session) }
         try session.enter()
         defer { session.leave() }
         return try metadata.makeModel(fromJSON: object, session)

@@ -10,9 +10,10 @@ extension JSONValue {
     /// ```
     ///
     /// - Throws: ``MappingError`` with reason `depthLimitExceeded` when the patch nests objects
-    ///   deeper than 512 levels (the reader's default limit), at the path where it does.
+    ///   deeper than 512 levels (the reader's default limit), or `stackExhausted` when the
+    ///   thread's stack could not hold another level, at the path where it does.
     public func applyingMergePatch(_ patch: JSONValue) throws -> JSONValue {
-        try MergePatch.merge(patch, into: self, depth: 0, limit: MergePatch.defaultLimit)
+        try MergePatch.merge(patch, into: self, PatchSession(maximumDepth: MergePatch.defaultLimit))
     }
 
     /// The smallest JSON Merge Patch that turns `old` into this value: members that changed,
@@ -26,9 +27,11 @@ extension JSONValue {
     ///
     /// - Throws: ``MappingError`` when no merge patch can produce this value: RFC 7396 cannot
     ///   set an object member to `null` (a `null` in a patch removes the member), so a change to a
-    ///   member whose new value is `null` is reported at that member's path.
+    ///   member whose new value is `null` is reported at that member's path. Objects changed
+    ///   deeper than 512 levels fail with `depthLimitExceeded`, and levels the thread's stack
+    ///   could not hold with `stackExhausted`, at the path where they do.
     public func mergePatch(from old: JSONValue) throws -> JSONValue {
-        let patch = try MergePatch.difference(from: old, to: self, depth: 0, limit: MergePatch.defaultLimit)
+        let patch = try MergePatch.difference(from: old, to: self, PatchSession(maximumDepth: MergePatch.defaultLimit))
         let result = try old.applyingMergePatch(patch)
         if let path = MergePatch.firstDifference(result, self) {
             throw MergePatch.inexpressible(at: path, expected: self)
@@ -43,20 +46,22 @@ enum MergePatch {
     static let defaultLimit = JSONReadingOptions().maximumDepth
 
     /// RFC 7396's MergePatch(Target, Patch), `target` `nil` when the member is absent.
-    static func merge(_ patch: JSONValue, into target: JSONValue?, depth: Int, limit: Int) throws -> JSONValue {
+    static func merge(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue {
         guard case .object(let members) = patch else { return patch }
-        return .object(try mergeMembers(of: members, into: target, depth: depth, limit: limit) { _, current, value in
-            value.isNull ? JSONValue?.none : try merge(value, into: current, depth: depth + 1, limit: limit)
+        return .object(try mergeMembers(of: members, into: target, session) { _, current, value in
+            value.isNull ? JSONValue?.none : try merge(value, into: current, session)
         })
     }
 
     /// Merges the members of `patch` into `target` (an empty object when it is not one):
     /// `member(key, current, patched)` gives each patched member's new value, or `nil` to
     /// remove it. Members keep the target's order; new ones follow in the patch's order. An
-    /// error is reported at the member's key.
-    static func mergeMembers(of patch: JSONObject, into target: JSONValue?, depth: Int, limit: Int,
+    /// error is reported at the member's key. Every merge of every kind nests through here, one
+    /// level of `session` per object, so the depth limit and the stack check apply to them all.
+    static func mergeMembers(of patch: JSONObject, into target: JSONValue?, _ session: PatchSession,
                              _ member: (String, JSONValue?, JSONValue) throws -> JSONValue?) throws -> JSONObject {
-        guard depth < limit else { throw MappingError(.depthLimitExceeded(limit: limit)) }
+        try session.enter()
+        defer { session.leave() }
         let base: JSONObject
         if case .object(let object)? = target { base = object } else { base = [:] }
         var members: [(String, JSONValue)] = []
@@ -82,9 +87,10 @@ enum MergePatch {
     }
 
     /// The smallest patch from `old` to `new`: `new` itself unless both are objects.
-    static func difference(from old: JSONValue, to new: JSONValue, depth: Int, limit: Int) throws -> JSONValue {
+    static func difference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue {
         guard case .object(let before) = old, case .object(let after) = new else { return new }
-        guard depth < limit else { throw MappingError(.depthLimitExceeded(limit: limit)) }
+        try session.enter()
+        defer { session.leave() }
         var members: [(String, JSONValue)] = []
         for (key, value) in after {
             guard let previous = before[key] else {
@@ -94,7 +100,7 @@ enum MergePatch {
             if firstDifference(previous, value) == nil { continue }
             if case .object = previous, case .object = value {
                 do {
-                    members.append((key, try difference(from: previous, to: value, depth: depth + 1, limit: limit)))
+                    members.append((key, try difference(from: previous, to: value, session)))
                 } catch let error as MappingError {
                     throw error.prepending(.key(key))
                 }

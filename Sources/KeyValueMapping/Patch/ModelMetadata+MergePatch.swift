@@ -23,22 +23,22 @@ extension ModelMetadata {
 
     /// Merges `patch` into this model's JSON object `target` (`nil` or a non-object merges into
     /// an empty object, as RFC 7396 says).
-    func mergeModelObject(_ patch: JSONObject, into target: JSONValue?, depth: Int, limit: Int) throws -> JSONObject {
-        try mergeBranch(patch, into: target, plan: patchPlan(), depth: depth, limit: limit)
+    func mergeModelObject(_ patch: JSONObject, into target: JSONValue?, _ session: PatchSession) throws -> JSONObject {
+        try mergeBranch(patch, into: target, plan: patchPlan(), session)
     }
 
-    private func mergeBranch(_ patch: JSONObject, into target: JSONValue?, plan: [String: PatchNode], depth: Int, limit: Int) throws -> JSONObject {
-        try MergePatch.mergeMembers(of: patch, into: target, depth: depth, limit: limit) { key, current, value in
+    private func mergeBranch(_ patch: JSONObject, into target: JSONValue?, plan: [String: PatchNode], _ session: PatchSession) throws -> JSONObject {
+        try MergePatch.mergeMembers(of: patch, into: target, session) { key, current, value in
             switch plan[key] {
             case .property(let index)?:
                 let property = decodedProperties[index]
                 if value.isNull { return property.isOptional ? .null : nil }
-                return try PatchMerge.value(value, into: current, codec: property.facts?.codecValue ?? (), depth: depth + 1, limit: limit)
+                return try PatchMerge.value(value, into: current, codec: property.facts?.codecValue ?? (), session)
             case .branch(let children)?:
                 guard case .object(let members) = value else { return value.isNull ? JSONValue?.none : value }
-                return .object(try mergeBranch(members, into: current, plan: children, depth: depth + 1, limit: limit))
+                return .object(try mergeBranch(members, into: current, plan: children, session))
             case nil:
-                return value.isNull ? JSONValue?.none : try MergePatch.merge(value, into: current, depth: depth + 1, limit: limit)
+                return value.isNull ? JSONValue?.none : try MergePatch.merge(value, into: current, session)
             }
         }
     }
@@ -71,12 +71,12 @@ extension ModelMetadata {
         let decoder = KeyValueDecoder()
         let merged: JSONValue
         if case .object(let members) = patch {
-            merged = .object(try mergeModelObject(members, into: try patchForm(of: model), depth: 0, limit: decoder.maximumDepth))
+            merged = .object(try mergeModelObject(members, into: try patchForm(of: model), PatchSession(maximumDepth: decoder.maximumDepth)))
         } else {
             merged = patch
         }
         guard case .object(let document) = merged else {
-            throw MappingError.typeMismatch(expected: SwiftTypeName.of(Model.self), found: merged.foundationValue())
+            throw MappingError.typeMismatch(expected: SwiftTypeName.of(Model.self), json: merged)
         }
         var absent: [PropertyDescriptor] = []
         for property in decodedProperties where try property.key.lookup(in: document) == nil {
@@ -105,9 +105,9 @@ extension ModelMetadata {
         let before = try patchForm(of: old)
         let after = try patchForm(of: new)
         let limit = KeyValueEncoder().maximumDepth
-        let patch = try MergePatch.difference(from: before, to: after, depth: 0, limit: limit)
+        let patch = try MergePatch.difference(from: before, to: after, PatchSession(maximumDepth: limit))
         guard case .object(let members) = patch else { return patch }
-        let result = JSONValue.object(try mergeModelObject(members, into: before, depth: 0, limit: limit))
+        let result = JSONValue.object(try mergeModelObject(members, into: before, PatchSession(maximumDepth: limit)))
         if let path = MergePatch.firstDifference(result, after) {
             throw MergePatch.inexpressible(at: path, expected: after)
         }

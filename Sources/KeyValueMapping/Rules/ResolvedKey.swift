@@ -116,9 +116,8 @@ enum ResolvedKey: Sendable {
             case (.key, _), (.index, _):
                 let expected = if case .key = component { "an object" } else { "an array" }
                 let wanted = MappingError(.other(""), path: components).keyPath
-                let found = current.foundationValue()
-                throw MappingError(.typeMismatch(expected: "\(expected) on the way to \(wanted)", found: JSONScalar(found).typeName),
-                                   path: Array(components.prefix(position)), foundValue: ValueDescription.describe(found))
+                throw MappingError(.typeMismatch(expected: "\(expected) on the way to \(wanted)", found: ValueDescription.typeName(json: current)),
+                                   path: Array(components.prefix(position)), foundValue: ValueDescription.describe(json: current))
             }
         }
         return current

@@ -97,7 +97,7 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Element] {
-        guard case .array(let array) = json else { return try decode(json.foundationValue(), session) }
+        guard case .array(let array) = json else { return try decode(session.foundationValue(of: json), session) }
         try session.enter()
         defer { session.leave() }
         return try element.decodeArray(json: array, session, skipping: skipsInvalidElements)
@@ -198,7 +198,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     }
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
-        guard case .object(let object) = json else { return try decode(json.foundationValue(), session) }
+        guard case .object(let object) = json else { return try decode(session.foundationValue(of: json), session) }
         try session.enter()
         defer { session.leave() }
         var result: [Key: Element] = [:]

@@ -31,7 +31,7 @@ struct DateCodec: ValueCodec {
     // A number reaches `decode(_:_:)` as its literal, judged exactly, unless a custom strategy
     // is to see it: user code gets plain Swift values.
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Date {
-        if case .custom = session.options.dateDecoding { return try decode(json.foundationValue(), session) }
+        if case .custom = session.options.dateDecoding { return try decode(session.foundationValue(of: json), session) }
         return try decodeKeepingLiteral(json: json, session)
     }
 

@@ -14,7 +14,7 @@ extension ValueCodec {
     /// take this route; user code (transformers, a custom date strategy) gets plain Swift values.
     func decodeKeepingLiteral(json: JSONValue, _ session: DecodingSession) throws -> Value {
         if case .number(let number) = json { return try decode(number as Any, session) }
-        return try decode(json.foundationValue(), session)
+        return try decode(session.foundationValue(of: json), session)
     }
 }
 
@@ -236,7 +236,7 @@ struct DoubleCodec: ValueCodec {
 
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Double {
         if case .number(let number) = json { return try Self.convert(number, original: number) }
-        return try decode(json.foundationValue(), session)
+        return try decode(session.foundationValue(of: json), session)
     }
 }
 

@@ -77,7 +77,7 @@ extension ValueCodec {
     // Scalars convert through the plain Swift value (cheap for a scalar), which also keeps
     // every message identical to the dictionary path's; containers and models override this.
     func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        try decode(json.foundationValue(), session)
+        try decode(session.foundationValue(of: json), session)
     }
 
     func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value] {

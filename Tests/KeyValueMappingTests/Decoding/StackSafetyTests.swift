@@ -77,15 +77,16 @@ struct DepthSiblings: Mappable {
         }
     }
 
-    // Inputs deep enough to exhaust any stack: JSON text is flat, so 100,000 levels; Swift
-    // containers and object graphs are released recursively by Swift itself, so they stay at a
-    // depth the thread can release (and class chains are dismantled node by node).
+    // Inputs deep enough to exhaust any stack: JSON text as deep as the reader's ceiling (deeper
+    // text is refused by the reader first, see `deeperThanTheCeiling`); Swift containers and
+    // object graphs are released recursively by Swift itself, so they stay at a depth the thread
+    // can release (and class chains are dismantled node by node).
     static func run(_ direction: Direction) -> MappingError? {
-        let textDepth = 100_000, containerDepth = 1_500
+        let textDepth = JSONReadingOptions.depthCeiling, containerDepth = 1_500
         do {
             switch direction {
             case .linkedFromBytes:
-                let text = String(repeating: #"{"next":"#, count: textDepth) + "null" + String(repeating: "}", count: textDepth)
+                let text = String(repeating: #"{"next":"#, count: textDepth - 1) + "null" + String(repeating: "}", count: textDepth - 1)
                 _ = try decoder.decode(LinkedNode.self, fromJSON: Data(text.utf8))
             case .linkedFromDictionary:
                 var dictionary: [String: Any] = [:]
@@ -96,7 +97,7 @@ struct DepthSiblings: Mappable {
                 defer { LinkedNode.dismantle(head) }
                 if direction == .linkedToBytes { _ = try encoder.encodeJSON(head) } else { _ = try encoder.encode(head) }
             case .treeFromBytes:
-                let text = String(repeating: #"{"children":["#, count: textDepth) + String(repeating: "]}", count: textDepth)
+                let text = String(repeating: #"{"children":["#, count: textDepth / 2) + String(repeating: "]}", count: textDepth / 2)
                 _ = try decoder.decode(TreeNode.self, fromJSON: Data(text.utf8))
             case .treeFromDictionary:
                 var dictionary: [String: Any] = [:]
@@ -107,7 +108,7 @@ struct DepthSiblings: Mappable {
                 for _ in 0..<containerDepth { tree = TreeNode(value: 1, children: [tree]) }
                 if direction == .treeToBytes { _ = try encoder.encodeJSON(tree) } else { _ = try encoder.encode(tree) }
             case .anyFromBytes:
-                let text = #"{"payload":"# + String(repeating: "[", count: textDepth) + String(repeating: "]", count: textDepth) + "}"
+                let text = #"{"payload":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
                 _ = try decoder.decode(AnyHolder.self, fromJSON: Data(text.utf8))
             case .anyFromDictionary:
                 var array: [Any] = []
@@ -135,8 +136,9 @@ struct DepthSiblings: Mappable {
         case .stackExhausted(let depth):
             #expect(depth > 8, "\(direction) stopped at depth \(depth)")
         case .malformedJSON(let detail) where direction == .anyFromBytes:
-            // An `Any` value is read whole by the JSON reader first, which stops at its ceiling.
-            #expect(detail.hasPrefix("nesting exceeds the maximum depth of 1000 (the reader's ceiling)"))
+            // An `Any` value is read whole by the JSON reader first, which stops at its ceiling
+            // (counted from the document's root).
+            #expect(detail == "nesting exceeds the maximum depth of 1000 (the reader's ceiling) at line 1, column 1011")
             #expect(error.keyPath == "payload")
             return
         default:
@@ -153,17 +155,41 @@ struct DepthSiblings: Mappable {
     }
 
     @Test func theSameInputsDecodeOnABigStackUpToTheDepthLimit() async {
-        // On the default 8 MiB stack the configured maximumDepth (512) is reached first.
+        // On a big stack the limits (512) are reached first: the reader's, at the bracket it
+        // refuses, named by the stream with the key path.
         let outcome = await onThread(stackSize: 64 << 20) { () -> String in
             let text = String(repeating: #"{"next":"#, count: 600) + "null" + String(repeating: "}", count: 600)
             do {
                 _ = try LinkedNode(jsonData: Data(text.utf8))
                 return "decoded"
             } catch {
-                return "\(error)".components(separatedBy: ": ").last ?? ""
+                return "\(error)"
             }
         }
-        #expect(outcome == "nesting deeper than the maximum depth of 512")
+        let path = Array(repeating: "next", count: 512).joined(separator: ".")
+        #expect(outcome == "\(path): malformed JSON: nesting exceeds the maximum depth of 512 at line 1, column 4097")
+    }
+
+    /// Text nested deeper than the reader's ceiling is refused by the reader on every bytes path,
+    /// wherever the stack would have run out: a stream that runs out first hands over to the
+    /// parsed tree, whose reader refuses the document.
+    @Test(arguments: [Direction.linkedFromBytes, .treeFromBytes])
+    func deeperThanTheCeiling(_ direction: Direction) async throws {
+        let error = try #require(await onThread { () -> MappingError? in
+            let text = direction == .linkedFromBytes
+                ? String(repeating: #"{"next":"#, count: 100_000) + "null" + String(repeating: "}", count: 100_000)
+                : String(repeating: #"{"children":["#, count: 50_000) + String(repeating: "]}", count: 50_000)
+            do {
+                _ = direction == .linkedFromBytes
+                    ? try Self.decoder.decode(LinkedNode.self, fromJSON: Data(text.utf8)) as Any
+                    : try Self.decoder.decode(TreeNode.self, fromJSON: Data(text.utf8)) as Any
+                return nil
+            } catch {
+                return error as? MappingError
+            }
+        })
+        let column = direction == .linkedFromBytes ? 8 * 1000 + 1 : 13 * 500 + 1
+        #expect(error.reason == .malformedJSON("nesting exceeds the maximum depth of 1000 (the reader's ceiling) at line 1, column \(column)"), "\(error)")
     }
 
     /// A level that is refused is not counted: in lenient mode the decode carries on after a

@@ -98,4 +98,40 @@ import Testing
         }
         #expect(outcome == "true true true true 1")
     }
+
+    /// Mid-stream, a value read or skipped whole counts its levels on top of the containers the
+    /// stream has open around it (`depth`), so the limit counts from the document's root.
+    @Test(arguments: [(0, 4, "[[[[1]]]]", nil as Int?), (2, 4, "[[[[1]]]]", 2), (3, 4, "[1]", nil), (4, 4, "[]", 0), (4, 4, "1", nil)])
+    func valuesReadMidStreamCountFromTheRoot(_ around: Int, _ limit: Int, _ text: String, _ refusedAt: Int?) throws {
+        var options = JSONReadingOptions()
+        options.maximumDepth = limit
+        for skipping in [false, true] {
+            let outcome = ByteInput.withUTF8(of: text) { input -> String in
+                var reader = JSONReader(input: input, options: options)
+                reader.depth = around
+                do throws(JSONSyntaxError) {
+                    if skipping { try reader.skipValue() } else { _ = try reader.readValue() }
+                    return "read"
+                } catch {
+                    return "\(error.message) at offset \(error.offset)"
+                }
+            }
+            #expect(outcome == (refusedAt.map { "nesting exceeds the maximum depth of \(limit) at offset \($0)" } ?? "read"), "skipping: \(skipping)")
+        }
+    }
+
+    /// How deep a value read whole nests (non-empty containers), which decides whether a decode
+    /// must take it apart without recursion.
+    @Test(arguments: [("1", 0), ("[]", 0), ("[[]]", 1), ("[[1]]", 2), (#"{"a":[{"b":{}}],"c":[[[2]]]}"#, 4)])
+    func readingReportsTheDepthOfTheValue(_ text: String, _ levels: Int) throws {
+        let (read, converted) = try ByteInput.withUTF8(of: text) { input -> Result<(Int, Int), JSONSyntaxError> in
+            Result { () throws(JSONSyntaxError) -> (Int, Int) in
+                var reader = JSONReader(input: input, options: JSONReadingOptions())
+                var read = 0, converted = 0
+                _ = try reader.readValue(levels: &read).foundationValue(levels: &converted)
+                return (read, converted)
+            }
+        }.get()
+        #expect(read == levels && converted == levels, "read \(read), converted \(converted)")
+    }
 }
