@@ -1,8 +1,9 @@
 import Foundation
 
 /// Options and running state of one decode; created per call, never shared.
-// A session never leaves the thread of its decode call, so the dynamic exclusivity checks Swift
-// would run on every access to its counters are switched off.
+// A session is used by one thread at a time (a stream's session may move to another thread
+// between batches, never during one), so the dynamic exclusivity checks Swift would run on every
+// access to its counters are switched off.
 final class DecodingSession: NestingSession, KeyTableSession {
     let options: KeyValueDecoder
     let isStrict: Bool
@@ -13,7 +14,8 @@ final class DecodingSession: NestingSession, KeyTableSession {
     let rejectsUnknownKeys: Bool
     let skipsInvalidElements: Bool
     @exclusivity(unchecked) var depth = 0
-    let stackLimit = StackBounds.currentLimit()
+    /// The stack limit of the thread decoding (see ``adoptCallingThread()``).
+    @exclusivity(unchecked) private(set) var stackLimit = StackBounds.currentLimit()
     /// Foundation containers being walked further up the path (see `enterContainer`).
     @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
     /// Lenient mode only: the errors skipped so far, and the path to the value being decoded
@@ -44,6 +46,14 @@ final class DecodingSession: NestingSession, KeyTableSession {
 
     deinit {
         if !deepValues.isEmpty { DeepValues.release(&deepValues) }
+    }
+
+    /// Takes the calling thread's stack limit. A stream's session outlives the thread that made
+    /// it: an asynchronous iteration resumes on whatever thread the executor picks after each
+    /// read, and another thread's limit would stop a shallow decode there (its stack lies below
+    /// the limit) or let a deep one overflow (above it). Each batch of elements starts here.
+    func adoptCallingThread() {
+        stackLimit = StackBounds.currentLimit()
     }
 
     /// Runs `body` with `component` appended to the lenient-mode path. In lenient mode, when

@@ -81,6 +81,7 @@ final class StreamEngine<Model: Mappable> {
     /// for ``takeReady(into:ends:)``; afterwards either some are ready, or the input is
     /// finished, or an error is pending, or more input is needed.
     func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
+        session.adoptCallingThread()
         decodeAvailable(in: input, base: base, isFinal: isFinal)
     }
 
