@@ -72,16 +72,18 @@ extension CodableMappable {
             return try own.decode(Self.self, from: own.value, path: own.path, codingPath: own.codingPath)
         }
         let path = MappingError.components(of: decoder.codingPath)
+        // The dictionary path, with the default options: exactly `KeyValueDecoder().decode(_:from:)`.
+        let session = DecodingSession(options: KeyValueDecoder())
         let metadata: ModelMetadata<Self>
         let value: Any
         do {
             metadata = try ModelMetadata.of(Self.self)
             if let members = try? decoder.container(keyedBy: AnyCodingKey.self) {
-                value = try metadata.readObject(from: members, depth: 0)
+                value = try metadata.readObject(from: members, session)
             } else {
                 // Not an object: read what it is, so the error below says what was found.
                 var slot = SingleSlot(decoder)
-                value = try ForeignValues.read(&slot, hint: .unknown, depth: 0)
+                value = try ForeignValues.read(&slot, hint: .unknown, session)
             }
         } catch let error as DecodingError {
             throw MappingError(error)
@@ -89,8 +91,6 @@ extension CodableMappable {
             throw error.path.isEmpty ? error.prepending(path) : error
         }
         do {
-            // The dictionary path, with the default options: exactly `KeyValueDecoder().decode(_:from:)`.
-            let session = DecodingSession(options: KeyValueDecoder())
             return try ModelCodec(metadata: metadata).decode(value, session)
         } catch let error as MappingError {
             throw error.prepending(path)

@@ -23,7 +23,7 @@ indirect enum CodableHint: Sendable {
 
 /// A model's metadata reading the model's object out of a foreign keyed container.
 protocol ForeignObjectReading: AnyObject, Sendable {
-    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any]
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any]
 }
 
 /// One value inside a foreign decoder: a keyed member, or a whole decoder's single value (an
@@ -69,16 +69,25 @@ struct SingleSlot: ForeignSlot {
 
 /// Reads foreign values into JSONValues.
 enum ForeignValues {
-    /// Nesting accepted from a foreign decoder, as the library's own default.
-    static let maximumDepth = 512
+    /// Stack kept free for each level of a foreign coder's coding path, half again what
+    /// Foundation's coders use.
+    static let codingPathBytesPerLevel = 384
 
     /// The value in `slot` as the dictionary path's plain values (`String`, `Int`, `UInt64`,
     /// `Double`, `Decimal`, `Bool`, `NSNull`, `[Any]`, `[String: Any]`), asking first for what
-    /// `hint` expects.
-    static func read(_ slot: inout some ForeignSlot, hint: CodableHint, depth: Int) throws -> Any {
-        guard depth < maximumDepth else {
-            throw MappingError(.depthLimitExceeded(limit: maximumDepth), path: MappingError.components(of: slot.codingPath))
+    /// `hint` expects. Every value is a level of the session's depth and stack check (the
+    /// library's default limit of 512 levels).
+    static func read(_ slot: inout some ForeignSlot, hint: CodableHint, _ session: DecodingSession) throws -> Any {
+        // Checked before any question: a kind the value is not makes the decoder throw an error
+        // whose coding path it builds recursively, one frame per level above (Foundation's
+        // coders, measured: 256 bytes a level on top of the usual reserve).
+        do {
+            try session.checkStack(reserving: (session.depth + 1) * codingPathBytesPerLevel)
+            try session.enter()
+        } catch let error as MappingError {
+            throw error.prepending(MappingError.components(of: slot.codingPath))
         }
+        defer { session.leave() }
         // The hinted kind first, before even asking about null: a miss costs one throw, and the
         // usual value is then read with one question instead of two.
         switch hint {
@@ -95,23 +104,23 @@ enum ForeignValues {
         case .bool:
             if let flag = try? slot.decode(Bool.self) { return flag }
         case .array(let element):
-            if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: element, depth: depth + 1) }
+            if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: element, session) }
         case .dictionary(let element):
-            if let members = try? slot.keyedContainer() { return try readMembers(members, hint: element, depth: depth + 1) }
+            if let members = try? slot.keyedContainer() { return try readMembers(members, hint: element, session) }
         case .model(let metadata):
-            if let members = try? slot.keyedContainer() { return try metadata.readObject(from: members, depth: depth + 1) }
+            if let members = try? slot.keyedContainer() { return try metadata.readObject(from: members, session) }
         }
         if try slot.decodeNil() { return NSNull() }
-        return try readAnyKind(&slot, depth: depth)
+        return try readAnyKind(&slot, session)
     }
 
     /// Tries each JSON kind in turn, the most common first.
-    private static func readAnyKind(_ slot: inout some ForeignSlot, depth: Int) throws -> Any {
+    private static func readAnyKind(_ slot: inout some ForeignSlot, _ session: DecodingSession) throws -> Any {
         if let text = try? slot.decode(String.self) { return text }
         if let number = readNumber(&slot, preferringDouble: false) { return number }
         if let flag = try? slot.decode(Bool.self) { return flag }
-        if let members = try? slot.keyedContainer() { return try readMembers(members, hint: .unknown, depth: depth + 1) }
-        if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, depth: depth + 1) }
+        if let members = try? slot.keyedContainer() { return try readMembers(members, hint: .unknown, session) }
+        if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, session) }
         throw DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
             codingPath: slot.codingPath,
             debugDescription: "the value is none of null, a Boolean, a finite number, text, an array or an object"))
@@ -143,13 +152,13 @@ enum ForeignValues {
     }
 
     /// Every member of a keyed container.
-    static func readMembers(_ container: KeyedDecodingContainer<AnyCodingKey>, hint: CodableHint, depth: Int) throws -> [String: Any] {
+    static func readMembers(_ container: KeyedDecodingContainer<AnyCodingKey>, hint: CodableHint, _ session: DecodingSession) throws -> [String: Any] {
         let keys = container.allKeys
         var members: [String: Any] = [:]
         members.reserveCapacity(keys.count)
         for key in keys {
             var slot = KeyedSlot(container: container, key: key)
-            members[key.stringValue] = try read(&slot, hint: hint, depth: depth)
+            members[key.stringValue] = try read(&slot, hint: hint, session)
         }
         return members
     }
@@ -182,7 +191,7 @@ enum ForeignValues {
     }
 
     /// Every element of an unkeyed container.
-    static func readElements(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint, depth: Int) throws -> [Any] {
+    static func readElements(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint, _ session: DecodingSession) throws -> [Any] {
         var elements: [Any] = []
         if let count = container.count { elements.reserveCapacity(count) }
         while !container.isAtEnd {
@@ -194,7 +203,7 @@ enum ForeignValues {
                 continue
             }
             var slot = SingleSlot(try container.superDecoder())
-            elements.append(try read(&slot, hint: hint, depth: depth))
+            elements.append(try read(&slot, hint: hint, session))
             // A decoder that did not move on would loop forever.
             guard container.currentIndex > position else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -229,7 +238,7 @@ extension ModelMetadata: ForeignObjectReading {
     /// property's hint, as the dictionary its rules are applied to. A model whose rules need
     /// the whole object (key paths, candidates, gather, hooks, class clusters) reads every
     /// member.
-    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any] {
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any] {
         // Default options, so the declared key table (the type's own naming style included).
         let table = declaredKeys
         guard rulesAllowStreaming, table.decodedKeysAreSingle else {
@@ -239,7 +248,7 @@ extension ModelMetadata: ForeignObjectReading {
             for key in keys {
                 let hint = table.decodedKeyIndex[key.stringValue].map { codableHints[$0] } ?? .unknown
                 var slot = KeyedSlot(container: container, key: key)
-                members[key.stringValue] = try ForeignValues.read(&slot, hint: hint, depth: depth)
+                members[key.stringValue] = try ForeignValues.read(&slot, hint: hint, session)
             }
             return members
         }
@@ -257,7 +266,7 @@ extension ModelMetadata: ForeignObjectReading {
             }
             guard container.contains(codingKey) else { continue }
             var slot = KeyedSlot(container: container, key: codingKey)
-            members[key] = try ForeignValues.read(&slot, hint: hints[index], depth: depth)
+            members[key] = try ForeignValues.read(&slot, hint: hints[index], session)
         }
         return members
     }
