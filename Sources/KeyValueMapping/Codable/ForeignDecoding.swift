@@ -241,14 +241,21 @@ extension ModelMetadata: ForeignObjectReading {
     func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any] {
         // Default options, so the declared key table (the type's own naming style included).
         let table = declaredKeys
+        let snakeCase = snakeCaseKeys
         guard rulesAllowStreaming, table.decodedKeysAreSingle else {
             let keys = container.allKeys
             var members: [String: Any] = [:]
             members.reserveCapacity(keys.count)
             for key in keys {
-                let hint = table.decodedKeyIndex[key.stringValue].map { codableHints[$0] } ?? .unknown
+                var name = key.stringValue
+                // A key rewritten by `.convertFromSnakeCase` stands for the declared one, unless
+                // the declared one is there too.
+                if let declared = snakeCase.declaredKey[name], !container.contains(AnyCodingKey(stringValue: declared)) {
+                    name = declared
+                }
+                let hint = table.decodedKeyIndex[name].map { codableHints[$0] } ?? .unknown
                 var slot = KeyedSlot(container: container, key: key)
-                members[key.stringValue] = try ForeignValues.read(&slot, hint: hint, session)
+                members[name] = try ForeignValues.read(&slot, hint: hint, session)
             }
             return members
         }
@@ -257,14 +264,18 @@ extension ModelMetadata: ForeignObjectReading {
         let hints = codableHints
         for index in keys.indices {
             guard let key = keys[index] else { continue }
-            let codingKey = AnyCodingKey(stringValue: key)
+            var codingKey = AnyCodingKey(stringValue: key)
             // A hinted scalar in one question (`decodeIfPresent` is one lookup); only a miss, an
             // absent key or a null asks more.
             if let scalar = ForeignValues.readScalar(container, codingKey, hint: hints[index]) {
                 members[key] = scalar
                 continue
             }
-            guard container.contains(codingKey) else { continue }
+            if !container.contains(codingKey) {
+                guard let converted = snakeCase.decodedSingleKeys[index] else { continue }
+                codingKey = AnyCodingKey(stringValue: converted)
+                guard container.contains(codingKey) else { continue }
+            }
             var slot = KeyedSlot(container: container, key: codingKey)
             members[key] = try ForeignValues.read(&slot, hint: hints[index], session)
         }
