@@ -119,11 +119,27 @@ enum ForeignValues {
         if let text = try? slot.decode(String.self) { return text }
         if let number = readNumber(&slot, preferringDouble: false) { return number }
         if let flag = try? slot.decode(Bool.self) { return flag }
-        if let members = try? slot.keyedContainer() { return try readMembers(members, hint: .unknown, session) }
+        if let members = try? slot.keyedContainer() {
+            if let decimal = archivedDecimal(members, &slot) { return decimal }
+            return try readMembers(members, hint: .unknown, session)
+        }
         if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, session) }
         throw DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
             codingPath: slot.codingPath,
             debugDescription: "the value is none of null, a Boolean, a finite number, text, an array or an object"))
+    }
+
+    /// The members `Decimal.encode(to:)` writes where a coder has no number of its own for it.
+    private static let decimalKeys: Set<String> = ["exponent", "length", "isNegative", "isCompact", "mantissa"]
+
+    /// The number in `members` when they are exactly an archived `Decimal`'s and the decoder reads
+    /// them as one (a property list holds a Decimal as this object; JSONDecoder reads a Decimal
+    /// only from a number, so a JSON object with these keys stays an object).
+    private static func archivedDecimal(_ members: KeyedDecodingContainer<AnyCodingKey>, _ slot: inout some ForeignSlot) -> Decimal? {
+        guard members.contains(AnyCodingKey(stringValue: "mantissa")),
+              Set(members.allKeys.map(\.stringValue)) == decimalKeys,
+              let decimal = try? slot.decode(Decimal.self), decimal.isFinite else { return nil }
+        return decimal
     }
 
     /// A number as `JSONSerialization` would give it, read exactly where the decoder allows:

@@ -256,3 +256,16 @@ enum DecodePath: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(skipped.map(\.description) == [#"total.amount: expected Decimal, found String "x" (not a decimal number)"#])
     }
 }
+
+/// Untyped properties holding numbers a Double does not hold exactly, through property lists.
+@Suite struct CodableLooseNumberTests {
+    @Test(arguments: ["123456789012345678901234567890", "0.1000000000000000000001", "-98765432109876543210.5"])
+    func looseNumbersSurviveAPropertyListRoundTrip(_ literal: String) throws {
+        var model = LooseCodable()
+        model.any = ["big": try #require(Decimal(string: literal)), "list": [try #require(Decimal(string: literal))]]
+        model.json = try JSONValue(jsonString: #"{"n": \#(literal)}"#)
+        let back = try PropertyListDecoder().decode(LooseCodable.self, from: PropertyListEncoder().encode(model))
+        #expect(try back.jsonString(options: .sortedKeys) == model.jsonString(options: .sortedKeys))
+        #expect(try back.jsonString(options: .sortedKeys) == #"{"any":{"big":\#(literal),"list":[\#(literal)]},"json":{"n":\#(literal)}}"#)
+    }
+}
