@@ -87,6 +87,8 @@ extension CodableMappable {
             }
         } catch let error as DecodingError {
             throw MappingError(error)
+        } catch let unreadable as UnreadableValue {
+            throw unreadable.mappingError(expected: "a JSON value")
         } catch let error as MappingError {
             throw error.path.isEmpty ? error.prepending(path) : error
         }

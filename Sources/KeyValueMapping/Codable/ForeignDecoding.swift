@@ -67,6 +67,42 @@ struct SingleSlot: ForeignSlot {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try decoder.unkeyedContainer() }
 }
 
+/// A value the decoder holds but gives as none of JSON's kinds: a number beyond a Double's range
+/// (JSONDecoder gives no digits for it), or a property list's date or data.
+struct UnreadableValue: Error {
+    let codingPath: [any CodingKey]
+    /// What the value is, in the words of ``ValueDescription``.
+    let found: String
+    let isNumber: Bool
+
+    init(_ slot: inout some ForeignSlot) {
+        codingPath = slot.codingPath
+        if let date = try? slot.decode(Date.self) {
+            found = "a property-list date (\(date))"
+            isNumber = false
+        } else if let data = try? slot.decode(Data.self) {
+            found = "property-list data (\(data.count) bytes)"
+            isNumber = false
+        } else {
+            found = "a number beyond ±1.8e308"
+            isNumber = true
+        }
+    }
+
+    /// The library's error for a value of type `expected`: the bytes path's overflow for a
+    /// number, else a type mismatch.
+    func mappingError(expected: String) -> MappingError {
+        MappingError(isNumber ? .overflow(expected: expected, found: found) : .typeMismatch(expected: expected, found: found),
+                     path: MappingError.components(of: codingPath))
+    }
+
+    /// Foundation's error, for `JSONValue`'s own `init(from:)`.
+    var decodingError: DecodingError {
+        DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "expected a JSON value, found \(found)"))
+    }
+}
+
 /// Reads foreign values into JSONValues.
 enum ForeignValues {
     /// Stack kept free for each level of a foreign coder's coding path, half again what
@@ -124,9 +160,7 @@ enum ForeignValues {
             return try readMembers(members, hint: .unknown, session)
         }
         if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, session) }
-        throw DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
-            codingPath: slot.codingPath,
-            debugDescription: "the value is none of null, a Boolean, a finite number, text, an array or an object"))
+        throw UnreadableValue(&slot)
     }
 
     /// The members `Decimal.encode(to:)` writes where a coder has no number of its own for it.
@@ -271,7 +305,11 @@ extension ModelMetadata: ForeignObjectReading {
                 }
                 let hint = table.decodedKeyIndex[name].map { codableHints[$0] } ?? .unknown
                 var slot = KeyedSlot(container: container, key: key)
-                members[name] = try ForeignValues.read(&slot, hint: hint, session)
+                do {
+                    members[name] = try ForeignValues.read(&slot, hint: hint, session)
+                } catch let unreadable as UnreadableValue where unreadable.codingPath.count == slot.codingPath.count {
+                    throw unreadable.mappingError(expected: table.decodedKeyIndex[name].map { decodedProperties[$0].accessor.typeName } ?? "a JSON value")
+                }
             }
             return members
         }
@@ -293,7 +331,12 @@ extension ModelMetadata: ForeignObjectReading {
                 guard container.contains(codingKey) else { continue }
             }
             var slot = KeyedSlot(container: container, key: codingKey)
-            members[key] = try ForeignValues.read(&slot, hint: hints[index], session)
+            do {
+                members[key] = try ForeignValues.read(&slot, hint: hints[index], session)
+            } catch let unreadable as UnreadableValue where unreadable.codingPath.count == slot.codingPath.count {
+                // The property's own value: named by the property's type, as on the other paths.
+                throw unreadable.mappingError(expected: decodedProperties[index].accessor.typeName)
+            }
         }
         return members
     }

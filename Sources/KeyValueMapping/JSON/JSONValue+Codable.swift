@@ -16,7 +16,12 @@ extension JSONValue: Codable {
         }
         let session = DecodingSession(options: KeyValueDecoder())
         var slot = SingleSlot(decoder)
-        let value = try ForeignValues.read(&slot, hint: .unknown, session)
+        let value: Any
+        do {
+            value = try ForeignValues.read(&slot, hint: .unknown, session)
+        } catch let unreadable as UnreadableValue {
+            throw unreadable.decodingError
+        }
         self = try JSONValue(libraryValue: value, session, encoding: false)
     }
 

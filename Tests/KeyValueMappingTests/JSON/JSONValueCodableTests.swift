@@ -69,6 +69,7 @@ import KeyValueMapping
         } catch let error as DecodingError {
             guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["when"])
+            #expect(context.debugDescription == "expected a JSON value, found a property-list date (1970-01-01 00:00:00 +0000)")
         }
     }
 
