@@ -32,8 +32,9 @@ import Foundation
 /// The content is read through the coder's containers and written back through them, never as
 /// text. A failure is a ``MappingError`` whose key path starts with the coder's coding path
 /// (`users[2].friends[0].id: expected Int, found String "x"`), thrown out of the coder as it
-/// is. Keep the coder's own key and date strategies at their defaults: the model's rules do
-/// that work. A model inside another `Mappable` model, or read by ``KeyValueDecoder``, maps as
+/// is. Keep the coder's date strategies and any custom key strategy at their defaults: the
+/// model's rules do that work (`.convertFromSnakeCase` and `.convertToSnakeCase` are
+/// understood). A model inside another `Mappable` model, or read by ``KeyValueDecoder``, maps as
 /// any model does; `init(from:)` and `encode(to:)` are only its Codable face.
 public protocol CodableMappable: Mappable, Codable {}
 
