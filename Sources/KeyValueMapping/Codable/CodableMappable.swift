@@ -32,8 +32,9 @@ import Foundation
 /// The content is read through the coder's containers and written back through them, never as
 /// text. A failure is a ``MappingError`` whose key path starts with the coder's coding path
 /// (`users[2].friends[0].id: expected Int, found String "x"`), thrown out of the coder as it
-/// is. Keep the coder's own key and date strategies at their defaults: the model's rules do
-/// that work. A model inside another `Mappable` model, or read by ``KeyValueDecoder``, maps as
+/// is. Keep the coder's date strategies and any custom key strategy at their defaults: the
+/// model's rules do that work (`.convertFromSnakeCase` and `.convertToSnakeCase` are
+/// understood). A model inside another `Mappable` model, or read by ``KeyValueDecoder``, maps as
 /// any model does; `init(from:)` and `encode(to:)` are only its Codable face.
 public protocol CodableMappable: Mappable, Codable {}
 
@@ -72,25 +73,27 @@ extension CodableMappable {
             return try own.decode(Self.self, from: own.value, path: own.path, codingPath: own.codingPath)
         }
         let path = MappingError.components(of: decoder.codingPath)
+        // The dictionary path, with the default options: exactly `KeyValueDecoder().decode(_:from:)`.
+        let session = DecodingSession(options: KeyValueDecoder())
         let metadata: ModelMetadata<Self>
         let value: Any
         do {
             metadata = try ModelMetadata.of(Self.self)
             if let members = try? decoder.container(keyedBy: AnyCodingKey.self) {
-                value = try metadata.readObject(from: members, depth: 0)
+                value = try metadata.readObject(from: members, session)
             } else {
                 // Not an object: read what it is, so the error below says what was found.
                 var slot = SingleSlot(decoder)
-                value = try ForeignValues.read(&slot, hint: .unknown, depth: 0)
+                value = try ForeignValues.read(&slot, hint: .unknown, session)
             }
         } catch let error as DecodingError {
             throw MappingError(error)
+        } catch let unreadable as UnreadableValue {
+            throw unreadable.mappingError(expected: "a JSON value")
         } catch let error as MappingError {
             throw error.path.isEmpty ? error.prepending(path) : error
         }
         do {
-            // The dictionary path, with the default options: exactly `KeyValueDecoder().decode(_:from:)`.
-            let session = DecodingSession(options: KeyValueDecoder())
             return try ModelCodec(metadata: metadata).decode(value, session)
         } catch let error as MappingError {
             throw error.prepending(path)

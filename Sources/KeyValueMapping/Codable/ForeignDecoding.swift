@@ -23,7 +23,7 @@ indirect enum CodableHint: Sendable {
 
 /// A model's metadata reading the model's object out of a foreign keyed container.
 protocol ForeignObjectReading: AnyObject, Sendable {
-    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any]
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any]
 }
 
 /// One value inside a foreign decoder: a keyed member, or a whole decoder's single value (an
@@ -67,18 +67,63 @@ struct SingleSlot: ForeignSlot {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try decoder.unkeyedContainer() }
 }
 
+/// A value the decoder holds but gives as none of JSON's kinds: a number beyond a Double's range
+/// (JSONDecoder gives no digits for it), or a property list's date or data.
+struct UnreadableValue: Error {
+    let codingPath: [any CodingKey]
+    /// What the value is, in the words of ``ValueDescription``.
+    let found: String
+    let isNumber: Bool
+
+    init(_ slot: inout some ForeignSlot) {
+        codingPath = slot.codingPath
+        if let date = try? slot.decode(Date.self) {
+            found = "a property-list date (\(date))"
+            isNumber = false
+        } else if let data = try? slot.decode(Data.self) {
+            found = "property-list data (\(data.count) bytes)"
+            isNumber = false
+        } else {
+            found = "a number beyond ±1.8e308"
+            isNumber = true
+        }
+    }
+
+    /// The library's error for a value of type `expected`: the bytes path's overflow for a
+    /// number, else a type mismatch.
+    func mappingError(expected: String) -> MappingError {
+        MappingError(isNumber ? .overflow(expected: expected, found: found) : .typeMismatch(expected: expected, found: found),
+                     path: MappingError.components(of: codingPath))
+    }
+
+    /// Foundation's error, for `JSONValue`'s own `init(from:)`.
+    var decodingError: DecodingError {
+        DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "expected a JSON value, found \(found)"))
+    }
+}
+
 /// Reads foreign values into JSONValues.
 enum ForeignValues {
-    /// Nesting accepted from a foreign decoder, as the library's own default.
-    static let maximumDepth = 512
+    /// Stack kept free for each level of a foreign coder's coding path, half again what
+    /// Foundation's coders use.
+    static let codingPathBytesPerLevel = 384
 
     /// The value in `slot` as the dictionary path's plain values (`String`, `Int`, `UInt64`,
     /// `Double`, `Decimal`, `Bool`, `NSNull`, `[Any]`, `[String: Any]`), asking first for what
-    /// `hint` expects.
-    static func read(_ slot: inout some ForeignSlot, hint: CodableHint, depth: Int) throws -> Any {
-        guard depth < maximumDepth else {
-            throw MappingError(.depthLimitExceeded(limit: maximumDepth), path: MappingError.components(of: slot.codingPath))
+    /// `hint` expects. Every value is a level of the session's depth and stack check (the
+    /// library's default limit of 512 levels).
+    static func read(_ slot: inout some ForeignSlot, hint: CodableHint, _ session: DecodingSession) throws -> Any {
+        // Checked before any question: a kind the value is not makes the decoder throw an error
+        // whose coding path it builds recursively, one frame per level above (Foundation's
+        // coders, measured: 256 bytes a level on top of the usual reserve).
+        do {
+            try session.checkStack(reserving: (session.depth + 1) * codingPathBytesPerLevel)
+            try session.enter()
+        } catch let error as MappingError {
+            throw error.prepending(MappingError.components(of: slot.codingPath))
         }
+        defer { session.leave() }
         // The hinted kind first, before even asking about null: a miss costs one throw, and the
         // usual value is then read with one question instead of two.
         switch hint {
@@ -95,26 +140,40 @@ enum ForeignValues {
         case .bool:
             if let flag = try? slot.decode(Bool.self) { return flag }
         case .array(let element):
-            if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: element, depth: depth + 1) }
+            if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: element, session) }
         case .dictionary(let element):
-            if let members = try? slot.keyedContainer() { return try readMembers(members, hint: element, depth: depth + 1) }
+            if let members = try? slot.keyedContainer() { return try readMembers(members, hint: element, session) }
         case .model(let metadata):
-            if let members = try? slot.keyedContainer() { return try metadata.readObject(from: members, depth: depth + 1) }
+            if let members = try? slot.keyedContainer() { return try metadata.readObject(from: members, session) }
         }
         if try slot.decodeNil() { return NSNull() }
-        return try readAnyKind(&slot, depth: depth)
+        return try readAnyKind(&slot, session)
     }
 
     /// Tries each JSON kind in turn, the most common first.
-    private static func readAnyKind(_ slot: inout some ForeignSlot, depth: Int) throws -> Any {
+    private static func readAnyKind(_ slot: inout some ForeignSlot, _ session: DecodingSession) throws -> Any {
         if let text = try? slot.decode(String.self) { return text }
         if let number = readNumber(&slot, preferringDouble: false) { return number }
         if let flag = try? slot.decode(Bool.self) { return flag }
-        if let members = try? slot.keyedContainer() { return try readMembers(members, hint: .unknown, depth: depth + 1) }
-        if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, depth: depth + 1) }
-        throw DecodingError.typeMismatch(JSONValue.self, DecodingError.Context(
-            codingPath: slot.codingPath,
-            debugDescription: "the value is none of null, a Boolean, a finite number, text, an array or an object"))
+        if let members = try? slot.keyedContainer() {
+            if let decimal = archivedDecimal(members, &slot) { return decimal }
+            return try readMembers(members, hint: .unknown, session)
+        }
+        if var elements = try? slot.unkeyedContainer() { return try readElements(&elements, hint: .unknown, session) }
+        throw UnreadableValue(&slot)
+    }
+
+    /// The members `Decimal.encode(to:)` writes where a coder has no number of its own for it.
+    private static let decimalKeys: Set<String> = ["exponent", "length", "isNegative", "isCompact", "mantissa"]
+
+    /// The number in `members` when they are exactly an archived `Decimal`'s and the decoder reads
+    /// them as one (a property list holds a Decimal as this object; JSONDecoder reads a Decimal
+    /// only from a number, so a JSON object with these keys stays an object).
+    private static func archivedDecimal(_ members: KeyedDecodingContainer<AnyCodingKey>, _ slot: inout some ForeignSlot) -> Decimal? {
+        guard members.contains(AnyCodingKey(stringValue: "mantissa")),
+              Set(members.allKeys.map(\.stringValue)) == decimalKeys,
+              let decimal = try? slot.decode(Decimal.self), decimal.isFinite else { return nil }
+        return decimal
     }
 
     /// A number as `JSONSerialization` would give it, read exactly where the decoder allows:
@@ -143,13 +202,13 @@ enum ForeignValues {
     }
 
     /// Every member of a keyed container.
-    static func readMembers(_ container: KeyedDecodingContainer<AnyCodingKey>, hint: CodableHint, depth: Int) throws -> [String: Any] {
+    static func readMembers(_ container: KeyedDecodingContainer<AnyCodingKey>, hint: CodableHint, _ session: DecodingSession) throws -> [String: Any] {
         let keys = container.allKeys
         var members: [String: Any] = [:]
         members.reserveCapacity(keys.count)
         for key in keys {
             var slot = KeyedSlot(container: container, key: key)
-            members[key.stringValue] = try read(&slot, hint: hint, depth: depth)
+            members[key.stringValue] = try read(&slot, hint: hint, session)
         }
         return members
     }
@@ -182,7 +241,7 @@ enum ForeignValues {
     }
 
     /// Every element of an unkeyed container.
-    static func readElements(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint, depth: Int) throws -> [Any] {
+    static func readElements(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint, _ session: DecodingSession) throws -> [Any] {
         var elements: [Any] = []
         if let count = container.count { elements.reserveCapacity(count) }
         while !container.isAtEnd {
@@ -194,7 +253,7 @@ enum ForeignValues {
                 continue
             }
             var slot = SingleSlot(try container.superDecoder())
-            elements.append(try read(&slot, hint: hint, depth: depth))
+            elements.append(try read(&slot, hint: hint, session))
             // A decoder that did not move on would loop forever.
             guard container.currentIndex > position else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -229,17 +288,28 @@ extension ModelMetadata: ForeignObjectReading {
     /// property's hint, as the dictionary its rules are applied to. A model whose rules need
     /// the whole object (key paths, candidates, gather, hooks, class clusters) reads every
     /// member.
-    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, depth: Int) throws -> [String: Any] {
+    func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any] {
         // Default options, so the declared key table (the type's own naming style included).
         let table = declaredKeys
+        let snakeCase = snakeCaseKeys
         guard rulesAllowStreaming, table.decodedKeysAreSingle else {
             let keys = container.allKeys
             var members: [String: Any] = [:]
             members.reserveCapacity(keys.count)
             for key in keys {
-                let hint = table.decodedKeyIndex[key.stringValue].map { codableHints[$0] } ?? .unknown
+                var name = key.stringValue
+                // A key rewritten by `.convertFromSnakeCase` stands for the declared one, unless
+                // the declared one is there too.
+                if let declared = snakeCase.declaredKey[name], !container.contains(AnyCodingKey(stringValue: declared)) {
+                    name = declared
+                }
+                let hint = table.decodedKeyIndex[name].map { codableHints[$0] } ?? .unknown
                 var slot = KeyedSlot(container: container, key: key)
-                members[key.stringValue] = try ForeignValues.read(&slot, hint: hint, depth: depth)
+                do {
+                    members[name] = try ForeignValues.read(&slot, hint: hint, session)
+                } catch let unreadable as UnreadableValue where unreadable.codingPath.count == slot.codingPath.count {
+                    throw unreadable.mappingError(expected: table.decodedKeyIndex[name].map { decodedProperties[$0].accessor.typeName } ?? "a JSON value")
+                }
             }
             return members
         }
@@ -248,16 +318,25 @@ extension ModelMetadata: ForeignObjectReading {
         let hints = codableHints
         for index in keys.indices {
             guard let key = keys[index] else { continue }
-            let codingKey = AnyCodingKey(stringValue: key)
+            var codingKey = AnyCodingKey(stringValue: key)
             // A hinted scalar in one question (`decodeIfPresent` is one lookup); only a miss, an
             // absent key or a null asks more.
             if let scalar = ForeignValues.readScalar(container, codingKey, hint: hints[index]) {
                 members[key] = scalar
                 continue
             }
-            guard container.contains(codingKey) else { continue }
+            if !container.contains(codingKey) {
+                guard let converted = snakeCase.decodedSingleKeys[index] else { continue }
+                codingKey = AnyCodingKey(stringValue: converted)
+                guard container.contains(codingKey) else { continue }
+            }
             var slot = KeyedSlot(container: container, key: codingKey)
-            members[key] = try ForeignValues.read(&slot, hint: hints[index], depth: depth)
+            do {
+                members[key] = try ForeignValues.read(&slot, hint: hints[index], session)
+            } catch let unreadable as UnreadableValue where unreadable.codingPath.count == slot.codingPath.count {
+                // The property's own value: named by the property's type, as on the other paths.
+                throw unreadable.mappingError(expected: decodedProperties[index].accessor.typeName)
+            }
         }
         return members
     }

@@ -14,41 +14,96 @@ extension JSONValue: Codable {
             self = own.value
             return
         }
+        let session = DecodingSession(options: KeyValueDecoder())
         var slot = SingleSlot(decoder)
-        let value = try ForeignValues.read(&slot, hint: .unknown, depth: 0)
-        self = try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false)
+        let value: Any
+        do {
+            value = try ForeignValues.read(&slot, hint: .unknown, session)
+        } catch let unreadable as UnreadableValue {
+            throw unreadable.decodingError
+        }
+        self = try JSONValue(libraryValue: value, session, encoding: false)
     }
 
     /// Writes the value through the encoder's containers: objects keep their member order,
     /// numbers are written as `Int64`, `UInt64`, `Double` or `Decimal`, whichever holds the
-    /// literal's value exactly.
+    /// literal's value exactly. A value nested deeper than the thread's stack can hold stops
+    /// with a ``MappingError`` (`stackExhausted`) at its key path.
     public func encode(to encoder: any Encoder) throws {
         if let own = encoder as? CodableValueEncoder {
             own.node.set(self)
             return
         }
-        switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let flag):
-            var container = encoder.singleValueContainer()
-            try container.encode(flag)
-        case .number(let number):
-            var container = encoder.singleValueContainer()
-            try number.encode(into: &container)
-        case .string(let text):
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
-        case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements {
-                try container.encode(element)
+        do {
+            switch self {
+            case .null:
+                var container = encoder.singleValueContainer()
+                try container.encodeNil()
+            case .bool(let flag):
+                var container = encoder.singleValueContainer()
+                try container.encode(flag)
+            case .number(let number):
+                var container = encoder.singleValueContainer()
+                try number.encode(into: &container)
+            case .string(let text):
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            case .array(let elements):
+                var container = encoder.unkeyedContainer()
+                try Self.encode(elements, into: &container, EncodingSession(options: KeyValueEncoder()))
+            case .object(let object):
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try Self.encode(object, into: &container, EncodingSession(options: KeyValueEncoder()))
             }
-        case .object(let object):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            for member in object {
-                try container.encode(member.value, forKey: AnyCodingKey(stringValue: member.key))
+        } catch let error as MappingError {
+            throw error.prepending(MappingError.components(of: encoder.codingPath))
+        }
+    }
+
+    // Nested arrays and objects are written through nested containers here rather than through
+    // each element's `encode(to:)`, so that every level passes the session's stack check; a
+    // level costs this function's frame and the encoder's container calls.
+    private static func encode(_ elements: [JSONValue], into container: inout any UnkeyedEncodingContainer, _ session: EncodingSession) throws {
+        try session.checkStack()
+        session.depth += 1
+        defer { session.leave() }
+        for index in elements.indices {
+            do {
+                switch elements[index] {
+                case .array(let inner):
+                    var nested = container.nestedUnkeyedContainer()
+                    try encode(inner, into: &nested, session)
+                case .object(let inner):
+                    var nested = container.nestedContainer(keyedBy: AnyCodingKey.self)
+                    try encode(inner, into: &nested, session)
+                case let scalar:
+                    try container.encode(scalar)
+                }
+            } catch let error as MappingError {
+                throw error.prepending(.index(index))
+            }
+        }
+    }
+
+    private static func encode(_ object: JSONObject, into container: inout KeyedEncodingContainer<AnyCodingKey>, _ session: EncodingSession) throws {
+        try session.checkStack()
+        session.depth += 1
+        defer { session.leave() }
+        for member in object {
+            let key = AnyCodingKey(stringValue: member.key)
+            do {
+                switch member.value {
+                case .array(let inner):
+                    var nested = container.nestedUnkeyedContainer(forKey: key)
+                    try encode(inner, into: &nested, session)
+                case .object(let inner):
+                    var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+                    try encode(inner, into: &nested, session)
+                case let scalar:
+                    try container.encode(scalar, forKey: key)
+                }
+            } catch let error as MappingError {
+                throw error.prepending(.key(member.key))
             }
         }
     }

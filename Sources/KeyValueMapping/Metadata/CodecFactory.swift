@@ -87,7 +87,16 @@ extension Set: CodecProvider {
 
 extension Dictionary: CodecProvider {
     static func makeCodec(_ factory: CodecFactory) throws -> Any {
-        DictionaryCodec<Key, Value>(key: try factory.keyConverter(for: Key.self), element: try factory.codec(for: Value.self))
+        let keys: any KeyConverter<Key>
+        do {
+            keys = try factory.keyConverter(for: Key.self)
+        } catch {
+            // Keys the library does not map (`UUID`, a Codable enum): the dictionary is still a
+            // Codable type like any other when its keys and values are.
+            guard factory.allowsCodable, let codable = Self.self as? any Codable.Type else { throw error }
+            return factory.codableCodec(codable)
+        }
+        return DictionaryCodec<Key, Value>(key: keys, element: try factory.codec(for: Value.self))
     }
 
     static func mapsNatively(_ factory: CodecFactory) -> Bool {

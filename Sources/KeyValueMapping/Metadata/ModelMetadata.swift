@@ -53,6 +53,8 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var subtypeResolver: MappingRules.SubtypeResolver?
     /// For each decoded property, the JSON kind a foreign `Decoder` is asked for first.
     @exclusivity(unchecked) private(set) var codableHints: [CodableHint] = []
+    /// The declared keys as `JSONDecoder`'s `.convertFromSnakeCase` rewrites them.
+    @exclusivity(unchecked) private(set) var snakeCaseKeys = SnakeCaseKeys.empty
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
@@ -144,6 +146,7 @@ final class ModelMetadata<Model: Mappable> {
         unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
         self.resolver = resolver
         declaredKeys = makeKeyTable(style: .asDeclared)
+        snakeCaseKeys = SnakeCaseKeys(declaredKeys)
         emptyEncodedDictionary = [String: Any](minimumCapacity: properties.count)
         declarationOrder = Array(properties.indices)
         requiredCount = decodedProperties.filter(\.isRequired).count

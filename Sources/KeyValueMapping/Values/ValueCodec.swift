@@ -134,4 +134,13 @@ extension NestingSession {
             throw MappingError(.stackExhausted(depth: depth + 1))
         }
     }
+
+    /// Throws `stackExhausted` unless `bytes` more than the usual reserve are left: for a level
+    /// whose leaf work grows with the depth.
+    @inline(__always)
+    func checkStack(reserving bytes: Int) throws {
+        if stackLimit != 0, StackBounds.isExhausted(below: stackLimit + UInt(bytes)) {
+            throw MappingError(.stackExhausted(depth: depth + 1))
+        }
+    }
 }

@@ -256,3 +256,57 @@ enum DecodePath: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(skipped.map(\.description) == [#"total.amount: expected Decimal, found String "x" (not a decimal number)"#])
     }
 }
+
+/// Untyped properties holding numbers a Double does not hold exactly, through property lists.
+@Suite struct CodableLooseNumberTests {
+    @Test(arguments: ["123456789012345678901234567890", "0.1000000000000000000001", "-98765432109876543210.5"])
+    func looseNumbersSurviveAPropertyListRoundTrip(_ literal: String) throws {
+        var model = LooseCodable()
+        model.any = ["big": try #require(Decimal(string: literal)), "list": [try #require(Decimal(string: literal))]]
+        model.json = try JSONValue(jsonString: #"{"n": \#(literal)}"#)
+        let back = try PropertyListDecoder().decode(LooseCodable.self, from: PropertyListEncoder().encode(model))
+        #expect(try back.jsonString(options: .sortedKeys) == model.jsonString(options: .sortedKeys))
+        #expect(try back.jsonString(options: .sortedKeys) == #"{"any":{"big":\#(literal),"list":[\#(literal)]},"json":{"n":\#(literal)}}"#)
+    }
+}
+
+/// A Codable enum with no raw value, as a dictionary key.
+enum CodedColor: Codable, Hashable, Sendable { case red, green }
+
+/// Dictionaries whose keys the library does not map itself.
+struct CodableKeyed: CodableMappable, Equatable {
+    var values: [UUID: Int] = [:]
+    var colors: [CodedColor: [String]] = [:]
+}
+
+/// A dictionary whose key type the library does not map (`UUID`, a Codable enum) is a Codable
+/// property like any other: Swift writes it as an array of alternating keys and values.
+@Suite struct CodableKeyedDictionaryTests {
+    static let model = CodableKeyed(values: [UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!: 1], colors: [.red: ["a"]])
+    static let json = #"{"values":["6F9619FF-8B86-D011-B42D-00C04FC964FF",1],"colors":[{"red":{}},["a"]]}"#
+
+    @Test(arguments: DecodeRoute.allCases)
+    func decodesOnEveryRoute(_ route: DecodeRoute) {
+        #expect(route.outcome(CodableKeyed.self, Self.json) { "\($0 == Self.model)" } == "true")
+    }
+
+    @Test func encodesAndRoundTripsThroughEveryCoder() throws {
+        #expect(try Self.model.jsonString() == Self.json)
+        #expect(try KeyValueDecoder().decode(CodableKeyed.self, from: Self.model.dictionary()) == Self.model)
+        #expect(try JSONDecoder().decode(CodableKeyed.self, from: JSONEncoder().encode(Self.model)) == Self.model)
+        #expect(try PropertyListDecoder().decode(CodableKeyed.self, from: PropertyListEncoder().encode(Self.model)) == Self.model)
+    }
+
+    @Test(arguments: [
+        (#"{"values": ["x", 1]}"#, #"values[0]: expected UUID, found String "x" (not a UUID)"#),
+        (#"{"values": ["6F9619FF-8B86-D011-B42D-00C04FC964FF", "y"]}"#, #"values[1]: expected Int, found String "y""#),
+        (#"{"colors": [{"blue": {}}, []]}"#, "colors[0]: expected CodedColor, found Dictionary (1 key)"),
+        (#"{"values": {"a": 1}}"#, "values: expected Dictionary<UUID, Int>, found Dictionary (1 key)"),
+    ])
+    func errorsNameTheKeyPathOnEveryRoute(_ json: String, _ message: String) {
+        for route in DecodeRoute.allCases {
+            #expect(route.outcome(CodableKeyed.self, json) { _ in "decoded" } == "error: \(message)", "\(route)")
+        }
+        #expect(mappingError { _ = try JSONDecoder().decode(CodableKeyed.self, from: Data(json.utf8)) }?.description == message)
+    }
+}

@@ -34,6 +34,33 @@ import KeyValueMapping
         #expect(back.jsonString(options: .sortedKeys) == value.jsonString(options: .sortedKeys))
     }
 
+    /// Numbers a Double does not hold exactly are written as `Decimal`, which a property list
+    /// archives as an object of its parts; reading an untyped value turns that object back into
+    /// the number.
+    @Test(arguments: ["123456789012345678901234567890", "0.1000000000000000000001", "-98765432109876543210.5", "1e-130"])
+    func bigNumbersSurviveAPropertyListRoundTrip(_ literal: String) throws {
+        let value = try JSONValue(jsonString: literal)
+        let nested: JSONValue = ["list": [value, 1], "n": value]
+        for original in [value, nested] {
+            let back = try PropertyListDecoder().decode([JSONValue].self, from: PropertyListEncoder().encode([original]))
+            #expect(back == [original])
+        }
+    }
+
+    /// Only a property list's archived Decimal is a number: the same object in JSON stays an
+    /// object, and so does an object with other keys.
+    @Test(arguments: [
+        #"{"exponent":1,"isCompact":true,"isNegative":false,"length":1,"mantissa":[5,0,0,0,0,0,0,0]}"#,
+        #"{"exponent":1,"isCompact":true,"isNegative":false,"length":1,"mantissa":[5,0,0,0,0,0,0,0],"unit":"m"}"#,
+        #"{"exponent":1,"isNegative":false,"length":1,"mantissa":[5,0,0,0,0,0,0,0]}"#,
+    ])
+    func objectsWithDecimalKeysStayObjects(_ json: String) throws {
+        let value = try JSONValue(jsonString: json)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) == value)
+        if json.contains("isCompact"), !json.contains("unit") { return }
+        #expect(try PropertyListDecoder().decode(JSONValue.self, from: PropertyListEncoder().encode(value)) == value)
+    }
+
     @Test func aValueNoJSONHoldsIsADecodingError() throws {
         let plist = try PropertyListSerialization.data(fromPropertyList: ["when": Date(timeIntervalSince1970: 0)], format: .binary, options: 0)
         do {
@@ -42,6 +69,7 @@ import KeyValueMapping
         } catch let error as DecodingError {
             guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["when"])
+            #expect(context.debugDescription == "expected a JSON value, found a property-list date (1970-01-01 00:00:00 +0000)")
         }
     }
 

@@ -20,8 +20,13 @@ struct CustomMirrored: Mappable, CustomReflectable {
     var customMirror: Mirror { Mirror(self, children: ["b": a]) }
 }
 
+/// Hashable, but neither a key the library maps nor Codable.
+struct PlainKey: Hashable {
+    var id = 0
+}
+
 struct UnsupportedKey: Mappable {
-    var byDate: [Date: Int] = [:]
+    var byKey: [PlainKey: Int] = [:]
 }
 
 @Suite struct DeclarationErrorTests {
@@ -46,8 +51,8 @@ struct UnsupportedKey: Mappable {
 
     @Test func unsupportedDictionaryKeys() {
         let error = mappingError { _ = try UnsupportedKey(dictionary: [:]) }
-        #expect(error?.keyPath == "byDate")
-        #expect(error?.description == "byDate: unsupported property type: KeyValueMappingTests.UnsupportedKey.byDate has type Dictionary<Date, Int>: dictionary keys must be String, an integer or a RawRepresentable with a String or integer raw value, not Date")
+        #expect(error?.keyPath == "byKey")
+        #expect(error?.description == "byKey: unsupported property type: KeyValueMappingTests.UnsupportedKey.byKey has type Dictionary<PlainKey, Int>: dictionary keys must be String, an integer or a RawRepresentable with a String or integer raw value, not PlainKey")
     }
 
     @Test func aTypeWhoseMirrorDisagreesWithTheRuntimeIsRefused() {
