@@ -4,9 +4,10 @@ import Foundation
 // value that is there (`found Array (3 elements)`, `found null`), empty input, or text in
 // another encoding. Only failing decodes come here; the happy path looks at one byte.
 extension JSONBytes {
-    /// The error for a document that does not open with the expected bracket.
-    static func topLevelError(_ input: ByteInput, options: JSONReadingOptions, expected: String) -> MappingError {
-        if let error = encodingError(input, expected: expected) { return error }
+    /// The error for a document that does not open with the expected bracket (said to be in
+    /// another encoding only when `sniffsEncoding`).
+    static func topLevelError(_ input: ByteInput, options: JSONReadingOptions, expected: String, sniffsEncoding: Bool = true) -> MappingError {
+        if sniffsEncoding, let error = encodingError(input, expected: expected) { return error }
         let value: JSONValue
         do {
             value = try JSONReader.read(input, options: options)

@@ -18,9 +18,11 @@ extension KeyValueDecoder {
 
     /// The bytes path for one model over lent bytes; also decodes each element of a stream,
     /// so that every rule and message is the same there. A stream passes the one `session` its
-    /// elements share, as the elements of an array do.
-    func decodeModel<Model: Mappable>(_ codec: ModelCodec<Model>, from input: ByteInput, expected: String, session: DecodingSession? = nil) throws -> Model {
-        try JSONBytes.decode(input, options: jsonReading, opening: UInt8(ascii: "{"), expected: expected, stream: { reader in
+    /// elements share, as the elements of an array do, and `isElement`: its elements are values
+    /// inside a larger text, whose encoding is not guessed again from each one's first bytes.
+    func decodeModel<Model: Mappable>(_ codec: ModelCodec<Model>, from input: ByteInput, expected: String, session: DecodingSession? = nil,
+                                      isElement: Bool = false) throws -> Model {
+        try JSONBytes.decode(input, options: jsonReading, opening: UInt8(ascii: "{"), expected: expected, sniffsEncoding: !isElement, stream: { reader in
             try codec.decode(reader: &reader, session ?? DecodingSession(options: self))
         }, tree: { value in
             try codec.decode(json: value, session ?? DecodingSession(options: self))
@@ -157,8 +159,9 @@ enum JSONBytes {
         }.get()
     }
 
-    /// ``decode(_:options:opening:expected:stream:tree:)`` over bytes already lent.
-    static func decode<T>(_ input: ByteInput, options: JSONReadingOptions, opening: UInt8, expected: String,
+    /// ``decode(_:options:opening:expected:stream:tree:)`` over bytes already lent; without
+    /// `sniffsEncoding`, an error never says the bytes are UTF-16 or UTF-32 text.
+    static func decode<T>(_ input: ByteInput, options: JSONReadingOptions, opening: UInt8, expected: String, sniffsEncoding: Bool = true,
                           stream: (inout JSONReader) throws -> T, tree: (JSONValue) throws -> T) throws -> T {
         // The bytes are lent for this call only; neither reader nor tree outlives it.
         var reader = JSONReader(input: input, options: options)
@@ -166,13 +169,16 @@ enum JSONBytes {
             try reader.syntax { try $0.beginDocument() }
             // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
             guard (try? reader.peek()) == opening else {
-                throw topLevelError(input, options: options, expected: expected)
+                throw topLevelError(input, options: options, expected: expected, sniffsEncoding: sniffsEncoding)
             }
             let result = try stream(&reader)
             try reader.syntax { try $0.endDocument() }
             return result
         } catch let error as MappingError {
-            if case .malformedJSON = error.reason { throw encodingError(input, expected: expected) ?? error }
+            if case .malformedJSON = error.reason {
+                guard sniffsEncoding, let foreign = encodingError(input, expected: expected) else { throw error }
+                throw foreign
+            }
             if case .typeMismatch(let wanted, _) = error.reason, wanted == expected, error.path.isEmpty { throw error }
             let parsed: JSONValue
             do {

@@ -97,7 +97,8 @@ struct ByteInput {
     }
 
     /// The offset of the first byte in `start..<end` that is a quote, a bracket or brace, or a
-    /// line feed, or `end` if none: what a stream's splitter looks for between strings.
+    /// control byte (a line feed among them), or `end` if none: what a stream's splitter looks
+    /// for between strings.
     /// Eight bytes at a time, as ``endOfPlainRun(from:to:stopAtNonASCII:)``.
     func endOfUnstructuredRun(from start: Int, to end: Int) -> Int {
         precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
@@ -111,7 +112,9 @@ struct ByteInput {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 // Setting bit 5 maps `[` onto `{` and `]` onto `}` (and nothing else onto them).
                 let folded = word | (ones &* 0x20)
-                let hits = zeroLanes(word ^ (ones &* 0x22)) | zeroLanes(word ^ (ones &* 0x0A))
+                // Bytes below 0x20 (exact in the lowest lane that matches, as in `specialLanes`).
+                let control = (word &- ones &* 0x20) & ~word & highs
+                let hits = zeroLanes(word ^ (ones &* 0x22)) | control
                     | zeroLanes(folded ^ (ones &* 0x7B)) | zeroLanes(folded ^ (ones &* 0x7D))
                 if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
                 index += 8
@@ -119,7 +122,7 @@ struct ByteInput {
         }
         while index < end {
             switch buffer[index] {
-            case 0x22, 0x0A, 0x5B, 0x5D, 0x7B, 0x7D: return index
+            case 0x00..<0x20, 0x22, 0x5B, 0x5D, 0x7B, 0x7D: return index
             default: index += 1
             }
         }

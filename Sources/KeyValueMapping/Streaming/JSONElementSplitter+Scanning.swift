@@ -4,7 +4,8 @@
 extension JSONElementSplitter {
     /// Scans an array element from `position`: a container to its closing bracket, a string to
     /// its closing quote, anything else (a number, a literal, or garbage the decode reports) to
-    /// the next delimiter.
+    /// the next delimiter; `.invalid` at a control byte that is not whitespace outside a string,
+    /// or any inside one (`position` stops at it).
     mutating func scanValue(_ input: ByteInput, base: Int) -> Scan {
         if position == elementStart { return .tooDeep }
         // Local copies of the state (offsets relative to `input`), written back on the way out.
@@ -30,18 +31,19 @@ extension JSONElementSplitter {
                 index = input.endOfPlainRun(from: index, to: count, stopAtNonASCII: false)
                 guard index < count else { break }
                 let byte = input[index]
+                // The run stops only at a quote, a backslash or a control byte.
+                if byte < 0x20 { return .invalid }
                 index += 1
                 if byte == UInt8(ascii: "\"") {
                     inString = false
                     if depth == 0 { return .complete }
-                } else if byte == UInt8(ascii: "\\") {
+                } else {
                     afterBackslash = true
                 }
                 continue
             }
             if depth > 0 {
-                // Inside a container only quotes and brackets matter (and line feeds, which the
-                // run also stops at).
+                // Inside a container only quotes, brackets and control bytes matter.
                 index = input.endOfUnstructuredRun(from: index, to: count)
                 guard index < count else { break }
             }
@@ -63,7 +65,8 @@ extension JSONElementSplitter {
             case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
                 if depth == 0 { return .complete }
                 index += 1
-            default:
+            case let byte:
+                if byte < 0x20 { return .invalid }
                 index += 1
             }
         }
@@ -72,7 +75,7 @@ extension JSONElementSplitter {
 
     /// Scans a JSON Lines element from `position` to the end of its line (`position` stops at
     /// the line feed). Strings and brackets are followed only to stop a line nested deeper
-    /// than the reader allows early.
+    /// than the reader allows, or holding a control byte that is never JSON, early.
     mutating func scanLine(_ input: ByteInput, base: Int) -> Scan {
         let end = base + input.count
         while position < end {
@@ -84,6 +87,7 @@ extension JSONElementSplitter {
             }
             let byte = input[position - base]
             if byte == 0x0A { return .complete }
+            if byte < 0x20, inString || (byte != 0x09 && byte != 0x0D) { return .invalid }
             if afterBackslash {
                 afterBackslash = false
             } else if inString {

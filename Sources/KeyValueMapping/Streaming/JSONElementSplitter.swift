@@ -11,6 +11,11 @@
 // A JSON Lines element ends at the next line feed (a raw line feed is never inside a valid
 // string); only a line longer than the bytes at hand is scanned, to stop one nested too deeply.
 // Lines are counted only when an error needs one (and before bytes are dropped).
+//
+// Bytes that can never be JSON end the input as soon as they are seen, so that memory stays
+// bounded by the largest legitimate element: a byte that cannot start a value where one starts
+// (thrown here, with the element it would have been), and a control byte outside whitespace
+// (found by the scan, which then hands the element over as `broken` up to that byte).
 
 /// Splits a JSON array or JSON Lines text into its elements' byte ranges.
 struct JSONElementSplitter {
@@ -39,8 +44,9 @@ struct JSONElementSplitter {
         /// and report its end with ``accept(elementEndingAt:in:base:isFinal:)``, or call
         /// ``next(in:base:isFinal:)`` again to have it scanned (or its line decoded whole).
         case candidate(start: Int)
-        /// An element that cannot be completed: nested deeper than the reader allows (its bytes
-        /// end at the offending bracket) or cut off by the end of the input. Decoding its bytes
+        /// An element that cannot be completed: nested deeper than the reader allows or holding
+        /// a byte that is never JSON (its bytes end at the offending byte), or cut off by the end
+        /// of the input. Decoding its bytes
         /// reports why with its key path; `fallback` says it if that decode does not.
         case broken(Element, fallback: JSONSyntaxError)
         /// Everything available is scanned; more input is needed.
@@ -54,7 +60,7 @@ struct JSONElementSplitter {
     }
 
     enum Scan {
-        case complete, needsInput, tooDeep
+        case complete, needsInput, tooDeep, invalid
     }
 
     /// The format, once known (given, or detected from the first byte that is not whitespace:
@@ -66,6 +72,10 @@ struct JSONElementSplitter {
     /// The absolute offset of the next byte to look at (the scanning moves it too).
     var position = 0
     private(set) var elementCount = 0
+    /// The element the error `next` threw last belongs to, when it is where that element's value
+    /// should start (after `[`, a comma, or at the start of a line): the reader, reading it as
+    /// that element, says the same at the same place.
+    private(set) var failingElement: Int?
     // The element being scanned.
     var elementStart = 0
     var depth = 0
@@ -162,8 +172,11 @@ struct JSONElementSplitter {
             case .afterOpening, .afterComma:
                 skipWhitespace(input, base: base)
                 guard position < end else {
-                    if isFinal { throw endOfInput(input, base) }
-                    return .needsInput
+                    guard isFinal else { return .needsInput }
+                    // After `[` the reader is still opening the array; after a comma it reads the
+                    // next element.
+                    if phase == .afterComma { failingElement = elementCount }
+                    throw endOfInput(input, base)
                 }
                 let byte = input[position - base]
                 if byte == UInt8(ascii: "]"), phase == .afterOpening {
@@ -171,8 +184,10 @@ struct JSONElementSplitter {
                     phase = .afterArray
                     continue
                 }
-                // A closing bracket after a comma, or a comma with no value before it.
-                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") {
+                // A closing bracket after a comma, a comma with no value before it, or a byte that
+                // cannot start a value.
+                guard Self.startsValue(byte) else {
+                    failingElement = elementCount
                     throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
                 }
                 if byte == UInt8(ascii: "{") {
@@ -190,9 +205,14 @@ struct JSONElementSplitter {
                     phase = .done
                     return .finished
                 }
-                if input[position - base] == UInt8(ascii: "{") {
+                let byte = input[position - base]
+                if byte == UInt8(ascii: "{") {
                     phase = .lineCandidate
                     return .candidate(start: position)
+                }
+                guard Self.startsValue(byte) else {
+                    failingElement = elementCount
+                    throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
                 }
                 phase = .lineCandidate
             case .lineCandidate:
@@ -227,6 +247,13 @@ struct JSONElementSplitter {
                     let start = location(of: elementStart, in: input, base: base)
                     let element = Element(bytes: elementStart..<(position + 1), index: elementCount, start: start)
                     return .broken(element, fallback: error("nesting exceeds the maximum depth of \(maximumDepth)", at: position, input, base))
+                case .invalid:
+                    phase = .done
+                    let start = location(of: elementStart, in: input, base: base)
+                    let element = Element(bytes: elementStart..<(position + 1), index: elementCount, start: start)
+                    let byte = input[position - base]
+                    let message = inString ? "unescaped control character 0x\(JSONSyntaxError.hex(byte)) in string" : JSONSyntaxError.unexpected(byte)
+                    return .broken(element, fallback: error(message, at: position, input, base))
                 case .needsInput:
                     guard isFinal else { return .needsInput }
                     var element = Element(bytes: elementStart..<end, index: elementCount)
@@ -265,6 +292,17 @@ struct JSONElementSplitter {
             case .done:
                 return .finished
             }
+        }
+    }
+
+    /// Whether `byte` can be the first byte of a JSON value.
+    static func startsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
         }
     }
 

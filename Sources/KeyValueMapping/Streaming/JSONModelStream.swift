@@ -18,10 +18,18 @@ import Foundation
 /// path starts with its index (`[123456].friends[2].id`; for JSON Lines also its
 /// ``MappingError/line``, with positions counted in the whole input); with
 /// ``KeyValueDecoder/invalidElements`` set to `.skip` it is left out and counted in
-/// ``progress``. Malformed structure (a missing comma, text after the array, a cut-off input,
-/// an element nested deeper than ``JSONReadingOptions/maximumDepth``) always ends the stream
-/// with an error. Cancelling the iterating task stops the reading: the next step throws
-/// `CancellationError`. Work happens on the iterating task, never on a task of its own.
+/// ``progress``, when the in-memory decode's `.skip` would drop it. Malformed JSON (in an
+/// element, a missing comma, text after the array, a cut-off input, bytes that can never be
+/// JSON, a byte order mark after the start) and an element nested deeper than
+/// ``JSONReadingOptions/maximumDepth`` always end the stream with an error, as soon as they are
+/// read. Errors are those of `decode([Model].self, fromJSON:)` for the same bytes (of
+/// ``KeyValueDecoder/decode(_:fromJSONLines:)`` for JSON Lines), with two rules for what the
+/// stream cannot know without holding the input: an element that fails to map is reported once
+/// the comma or bracket after it is read (the in-memory decode reports a syntax error anywhere
+/// later in the document instead), and an input forced to be an array that does not start with
+/// `[` is refused at its first byte. Cancelling the iterating task stops the reading: the next
+/// step throws `CancellationError`. Work happens on the iterating task, never on a task of its
+/// own.
 ///
 /// The stream is `Sendable` when its byte sequence is (files always are), so it can be made
 /// in one task and iterated in another; the models it makes are handed to the iterating task.

@@ -56,7 +56,8 @@ extension KeyValueDecoder {
     /// object per line, `\n` or `\r\n`, blank lines skipped, no final newline needed.
     ///
     /// An error names the element and its line: `[2].id (line 4): expected Int, found String "x"`.
-    /// With ``invalidElements`` set to `.skip`, failing lines are left out.
+    /// With ``invalidElements`` set to `.skip`, lines that fail to map are left out; a malformed
+    /// or cut-off line, or a depth or stack error, still throws.
     public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONLines bytes: some Collection<UInt8>) throws -> [Model] {
         let engine = try StreamEngine<Model>(decoder: self, format: .lines, progress: nil)
         ByteInput.withBytes(of: bytes) { input in engine.decode(input, base: 0, isFinal: true) }

@@ -5,6 +5,16 @@ import Foundation
 /// in the whole input (the element's index first in its key path, positions counted from the
 /// start of the input, and the line for JSON Lines).
 ///
+/// Errors read as the in-memory decode of the same bytes reports them
+/// (`decode([Model].self, fromJSON:)` for an array, `decode(_:fromJSONLines:)` for JSON Lines):
+/// an array element that is not an object is decoded where it lies, as that decode reads it; an
+/// error where a value should start belongs to that element; malformed JSON, a cut-off input and
+/// a depth or stack error are never skipped (the classification the shared validate-and-set
+/// step uses). The in-memory decode re-reads the whole document when an element fails to map,
+/// and reports a syntax error anywhere in it instead; the stream cannot look ahead without
+/// holding the input, so it reports the element's error once the structure right after it has
+/// been read, or that structure's error if it is broken.
+///
 /// Every complete element in the bytes at hand is decoded in one go (a few dozen kilobytes'
 /// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
 /// iteration are paid once per read rather than once per model; an error is thrown only after
@@ -26,6 +36,10 @@ final class StreamEngine<Model: Mappable> {
     /// What follows the ready models: the end of the input or an error.
     private var ended = false
     private var pendingError: (any Error)?
+    /// An array element's failure to map, reported once the splitter has read past the element.
+    private var heldError: MappingError?
+    /// Whether the start of the input was checked for UTF-16 or UTF-32 text.
+    private var encodingChecked = false
 
     init(decoder: KeyValueDecoder, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?) throws {
         self.decoder = decoder
@@ -99,12 +113,26 @@ final class StreamEngine<Model: Mappable> {
     /// Decodes every complete element of `input` into `ready`; stops at the end of the bytes, of
     /// the input, or at an error (kept for after the models before it).
     private func decodeAvailable(in input: ByteInput, base: Int, isFinal: Bool) {
+        if !encodingChecked {
+            guard isFinal || input.count >= 4 || !Self.mayBeForeign(input) else { return }
+            encodingChecked = true
+            if let error = JSONBytes.encodingError(input, expected: documentDescription(input)) {
+                pendingError = error
+                return
+            }
+        }
         while true {
             let step: JSONElementSplitter.Step
             do {
                 step = try splitter.next(in: input, base: base, isFinal: isFinal)
             } catch {
-                pendingError = MappingError(.malformedJSON(error.description), underlyingError: error)
+                // Broken structure after a failing element is what the in-memory decode reports.
+                pendingError = structureError(error)
+                return
+            }
+            if let heldError {
+                if case .needsInput = step { return }
+                pendingError = heldError
                 return
             }
             switch step {
@@ -135,11 +163,21 @@ final class StreamEngine<Model: Mappable> {
                     ready.append(try decodeElement(element, in: input, base: base))
                     readyEnds.append(splitter.position)
                 } catch {
-                    guard decoder.invalidElements == .skip else {
-                        pendingError = place(error, element, in: input, base: base)
-                        return
+                    let placed = place(error, element, in: input, base: base)
+                    do {
+                        try session.dropElement(placed, skipping: false)
+                        skippedSinceHandout += 1
+                    } catch {
+                        if case .malformedJSON = placed.reason {
+                            pendingError = placed
+                            return
+                        }
+                        if splitter.format == .lines {
+                            pendingError = placed
+                            return
+                        }
+                        heldError = placed
                     }
-                    skippedSinceHandout += 1
                 }
             case .broken(let element, let fallback):
                 pendingError = brokenError(element, fallback: fallback, in: input, base: base)
@@ -153,24 +191,57 @@ final class StreamEngine<Model: Mappable> {
         }
     }
 
+    /// What the input is expected to hold, for an error about its encoding: when the format is
+    /// detected, what its first character (its first byte that is not zero) says.
+    private func documentDescription(_ input: ByteInput) -> String {
+        var format = splitter.format
+        if format == nil {
+            var index = 0
+            while index < min(input.count, 4), input[index] == 0 { index += 1 }
+            format = index < input.count && input[index] == UInt8(ascii: "[") ? .array : .lines
+        }
+        return format == .array ? "a JSON array of \(Model.self)" : "JSON Lines of \(Model.self)"
+    }
+
+    /// Whether the first bytes might be UTF-16 or UTF-32 text, which four bytes tell: a zero
+    /// byte, or the first byte of a UTF-16 byte order mark (neither starts UTF-8 JSON).
+    private static func mayBeForeign(_ input: ByteInput) -> Bool {
+        guard input.count > 0 else { return true }
+        if input[0] == 0xFE || input[0] == 0xFF { return true }
+        for index in 0..<min(input.count, 4) where input[index] == 0 { return true }
+        return false
+    }
+
+    /// A syntax error the splitter found between elements, with the element it belongs to.
+    private func structureError(_ syntax: JSONSyntaxError) -> MappingError {
+        var error = MappingError(.malformedJSON(syntax.description), underlyingError: syntax)
+        guard let index = splitter.failingElement else { return error }
+        error = error.prepending(.index(index))
+        if splitter.format == .lines { error.line = syntax.line }
+        return error
+    }
+
     /// Why `element` cannot be completed: what decoding its bytes reports (an error that comes
     /// before the point where they stop, with its key path), else `fallback` there.
     private func brokenError(_ element: JSONElementSplitter.Element, fallback: JSONSyntaxError, in input: ByteInput, base: Int) -> MappingError {
-        var result: MappingError
+        var result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback)
         do {
             _ = try decodeElement(element, in: input, base: base)
-            result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback).prepending(.index(element.index))
         } catch {
             let placed = place(error, element, in: input, base: base)
             // Running out of the bytes given is not the reason: they were cut where the splitter
             // stopped. (The decode may also count depth from a member's value, not the element.)
-            guard case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError,
-                  syntax.offset >= element.bytes.upperBound else { return placed }
-            result = placed
-            result.reason = .malformedJSON(fallback.description)
-            result.underlyingError = fallback
+            if case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError {
+                guard syntax.offset >= element.bytes.upperBound else { return placed }
+                result.path = placed.path
+            }
         }
-        if splitter.format == .lines { result.line = placedLine(element, in: input, base: base) }
+        // An element that maps, or fails to map, before the break: for an array the in-memory
+        // decode re-reads the whole document, and the break is its error, for the document; a
+        // JSON Lines line is a document of its own.
+        guard splitter.format == .lines else { return result }
+        if result.path.isEmpty { result = result.prepending(.index(element.index)) }
+        result.line = placedLine(element, in: input, base: base)
         return result
     }
 
@@ -179,8 +250,15 @@ final class StreamEngine<Model: Mappable> {
     }
 
     private func decodeElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) throws -> Model {
-        let bytes = input.slice((element.bytes.lowerBound - base)..<(element.bytes.upperBound - base))
-        return try decoder.decodeModel(codec, from: bytes, expected: expected, session: session)
+        let start = element.bytes.lowerBound - base
+        if splitter.format == .array, input[start] != UInt8(ascii: "{") {
+            // Read where it lies, as the in-memory decode reads an element of its array: the
+            // reader meets what follows the value, and names what it found in the same words.
+            var reader = JSONReader(input: input.slice(start..<input.count), options: decoder.jsonReading)
+            return try codec.decode(reader: &reader, session)
+        }
+        let bytes = input.slice(start..<(element.bytes.upperBound - base))
+        return try decoder.decodeModel(codec, from: bytes, expected: expected, session: session, isElement: true)
     }
 
     /// `error`, raised inside `element`'s bytes (in `input`, whose first byte is at `base`), as
@@ -190,14 +268,7 @@ final class StreamEngine<Model: Mappable> {
             .prepending(.index(element.index))
         let start = element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)
         if case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError {
-            var moved = syntax.placed(at: element.bytes.lowerBound, line: start.line, column: start.column)
-            // A scalar the splitter ended at a delimiter (`nul]`) runs out of its own bytes;
-            // in the whole array the reader meets that delimiter, and says so. (A JSON Lines
-            // element is its line: there the end of the line is the end of its input.)
-            let next = element.bytes.upperBound - base
-            if splitter.format != .lines, moved.offset == element.bytes.upperBound, next < input.count {
-                moved = JSONSyntaxError(JSONSyntaxError.unexpected(input[next]), offset: moved.offset, line: moved.line, column: moved.column)
-            }
+            let moved = syntax.placed(at: element.bytes.lowerBound, line: start.line, column: start.column)
             placed.reason = .malformedJSON(moved.description)
             placed.underlyingError = moved
         }

@@ -39,16 +39,21 @@ extension DocumentationSamples {
 
         struct Event: Mappable { var id = 0 }
 
-        let lines = Data("{\"id\": 1}\r\n{\"id\": 2} trailing\n\n{\"id\": \"three\"}\n{\"id\": 4}".utf8)
+        let lines = Data("{\"id\": 1}\r\n{\"id\": \"two\"}\n\n{\"id\": 3}".utf8)
         var decoder = KeyValueDecoder()
         do {
             _ = try decoder.decode([Event].self, fromJSONLines: lines)
         } catch let error as MappingError {
-            print(error.line ?? 0, error.keyPath)   // 2 [1]
-            print(error)   // [1] (line 2): malformed JSON: unexpected character 't' after the JSON value at line 2, column 11
+            print(error.line ?? 0, error.keyPath)   // 2 [1].id
+            print(error)   // [1].id (line 2): expected Int, found String "two"
         }
         decoder.invalidElements = .skip
-        print(try decoder.decode([Event].self, fromJSONLines: lines).map(\.id))   // [1, 4]
+        print(try decoder.decode([Event].self, fromJSONLines: lines).map(\.id))   // [1, 3]
+        do {
+            _ = try decoder.decode([Event].self, fromJSONLines: Data("{\"id\": 1}\n{\"id\": 2} trailing\n".utf8))
+        } catch {
+            print(error)   // [1] (line 2): malformed JSON: unexpected character 't' after the JSON value at line 2, column 11
+        }
         // end sample
     }
 }
