@@ -29,7 +29,8 @@ import Foundation
 /// later in the document instead), and an input forced to be an array that does not start with
 /// `[` is refused at its first byte. Cancelling the iterating task stops the reading: the next
 /// step throws `CancellationError`. Work happens on the iterating task, never on a task of its
-/// own.
+/// own: reading and decoding a buffer's worth of models runs off the caller's actor, and
+/// handing each one out runs on it (iterating on the main actor costs no hop per model).
 ///
 /// The stream is `Sendable` when its byte sequence is (files always are), so it can be made
 /// in one task and iterated in another; the models it makes are handed to the iterating task.

@@ -26,7 +26,7 @@ extension KeyValueDecoder {
     /// The file is read whole (it holds one model); for a large array or JSON Lines file, use
     /// ``models(of:fromJSONAt:format:)``, which reads it piece by piece. Errors reading the
     /// file are thrown as Foundation reports them; a cancelled task throws `CancellationError`.
-    public func decode<Model: Mappable>(_ type: Model.Type, fromJSONAt url: URL) async throws -> sending Model {
+    @concurrent public func decode<Model: Mappable>(_ type: Model.Type, fromJSONAt url: URL) async throws -> sending Model {
         try Task.checkCancellation()
         let data = try Data(contentsOf: url)
         try Task.checkCancellation()
@@ -35,7 +35,7 @@ extension KeyValueDecoder {
 
     /// Decodes an array of models from the JSON file at `url` (a top-level array), off the
     /// caller's thread; see ``decode(_:fromJSONAt:)->Model``.
-    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONAt url: URL) async throws -> sending [Model] {
+    @concurrent public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONAt url: URL) async throws -> sending [Model] {
         try Task.checkCancellation()
         let data = try Data(contentsOf: url)
         try Task.checkCancellation()
