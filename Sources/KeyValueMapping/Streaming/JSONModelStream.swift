@@ -65,33 +65,30 @@ public struct JSONModelStream<Model: Mappable, Bytes: AsyncSequence>: AsyncSeque
         }
 
         /// The next model, or `nil` once the input is complete.
-        // Inlinable so that it is compiled where `Model` is a concrete type: models are decoded
-        // a buffer at a time, and handing out each one from the batch then costs no call into
-        // generic library code (whose every use of `Model?` or `[Model]` looks up run-time type
-        // metadata).
         @inlinable
         public mutating func next() async throws -> Model? {
-            if reader.decoded.isEmpty {
-                guard try await reader.refill() else { return nil }
-                // Last first, so that each is moved out with `popLast`, not copied.
-                reader.decoded.reverse()
-            }
-            guard let model = reader.decoded.popLast() else { return nil }
-            try reader.didHandOut()
-            return model
+            try await nextModel(isolation: nil)
         }
 
         /// The next model, or `nil` once the input is complete; runs on the iterating task's
         /// actor (what `for try await` calls).
-        // Handing out a model from the decoded batch stays on the caller's actor: `next()`,
-        // being nonisolated, leaves a caller's actor (the main actor, say) and comes back for
-        // every model, which made iterating on the main actor six times slower. Reading and
-        // decoding the next batch (`refill`) still runs off it.
         @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
         @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Model? {
+            try await nextModel(isolation: actor)
+        }
+
+        // Inlinable so that it is compiled where `Model` is a concrete type: models are decoded
+        // a buffer at a time, and handing out each one from the batch then costs no call into
+        // generic library code (whose every use of `Model?` or `[Model]` looks up run-time type
+        // metadata). Isolated to the caller's actor: a nonisolated step would leave the actor
+        // (the main actor, say) and come back for every model, which made iterating on the main
+        // actor six times slower. Reading and decoding the next batch (`refill`) runs off it.
+        @inlinable
+        mutating func nextModel(isolation actor: isolated (any Actor)?) async throws -> Model? {
             if reader.decoded.isEmpty {
                 guard try await reader.refill() else { return nil }
+                // Last first, so that each is moved out with `popLast`, not copied.
                 reader.decoded.reverse()
             }
             guard let model = reader.decoded.popLast() else { return nil }
