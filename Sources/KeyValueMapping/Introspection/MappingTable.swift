@@ -88,7 +88,9 @@ public struct MappingTable: Sendable, Equatable, CustomStringConvertible {
     public let rows: [Row]
 
     /// The table as aligned text: a header, then one line per property starting with its name.
-    /// A "declared in" column appears when the properties come from more than one class.
+    /// A "declared in" column appears when the properties come from more than one class. Control
+    /// characters and line separators in keys and names are written as JSON string escapes
+    /// (`line\nbreak`), so each property stays on one line.
     public var description: String {
         var header = ["property", "key", "type", "transformer", "presence", "direction"]
         let showsOwner = Set(rows.map(\.owner)).count > 1
@@ -97,7 +99,7 @@ public struct MappingTable: Sendable, Equatable, CustomStringConvertible {
         for row in rows {
             var cells = [row.property, Self.keyText(row), row.type, row.transformer ?? "–", row.presence.description, Self.direction(row)]
             if showsOwner { cells.append(row.owner) }
-            lines.append(cells)
+            lines.append(cells.map(Self.escapingControlCharacters))
         }
         var widths = [Int](repeating: 0, count: header.count)
         for line in lines {
@@ -111,6 +113,33 @@ public struct MappingTable: Sendable, Equatable, CustomStringConvertible {
             }
             return text
         }.joined(separator: "\n")
+    }
+
+    /// `text` with every control character (C0, DEL, C1) and line or paragraph separator as a
+    /// JSON string escape: `\n`, `\t`, `\r`, `\b`, `\f`, else `\u` and four hex digits.
+    private static func escapingControlCharacters(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return result
     }
 
     private static func keyText(_ row: Row) -> String {

@@ -31,12 +31,7 @@ extension JSONValue {
     ///   deeper than 512 levels fail with `depthLimitExceeded`, and levels the thread's stack
     ///   could not hold with `stackExhausted`, at the path where they do.
     public func mergePatch(from old: JSONValue) throws -> JSONValue {
-        let patch = try MergePatch.difference(from: old, to: self, PatchSession(maximumDepth: MergePatch.defaultLimit))
-        let result = try old.applyingMergePatch(patch)
-        if let path = MergePatch.firstDifference(result, self) {
-            throw MergePatch.inexpressible(at: path, expected: self)
-        }
-        return patch
+        try MergePatch.difference(from: old, to: self, PatchSession(maximumDepth: MergePatch.defaultLimit), nullIsInexpressible: true)
     }
 }
 
@@ -86,59 +81,117 @@ enum MergePatch {
         return JSONObject(members)
     }
 
-    /// The smallest patch from `old` to `new`: `new` itself unless both are objects.
-    static func difference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue {
-        guard case .object(let before) = old, case .object(let after) = new else { return new }
-        try session.enter()
+    /// The smallest patch from `old` to `new`: `new` itself unless both are objects, `{}` when
+    /// they are equal objects. With `nullIsInexpressible`, a member that must become `null` is
+    /// an error (RFC 7396's `null` removes it); a model's patch allows it, for its optional
+    /// properties, and checks the rest by merging.
+    static func difference(from old: JSONValue, to new: JSONValue, _ session: PatchSession, nullIsInexpressible: Bool = false) throws -> JSONValue {
+        guard case .object = old, case .object = new else { return new }
+        return try changes(from: old, to: new, session, nullIsInexpressible) ?? .object([:])
+    }
+
+    // One pass: each level compares only its own members, recursing into members that are
+    // objects on both sides and comparing any other member once, so every node is visited once.
+    private static func changes(from old: JSONValue, to new: JSONValue, _ session: PatchSession, _ nullIsInexpressible: Bool) throws -> JSONValue? {
+        guard case .object(let before) = old, case .object(let after) = new else {
+            return firstDifference(old, new) == nil ? JSONValue?.none : new
+        }
+        do {
+            try session.enter()
+        } catch {
+            // Past the depth limit or the stack, equal values still give no patch: compared
+            // without recursion, and the error stands only when they differ.
+            if firstDifference(old, new) == nil { return JSONValue?.none }
+            throw error
+        }
         defer { session.leave() }
         var members: [(String, JSONValue)] = []
         for (key, value) in after {
-            guard let previous = before[key] else {
-                members.append((key, value))
-                continue
-            }
-            if firstDifference(previous, value) == nil { continue }
-            if case .object = previous, case .object = value {
-                do {
-                    members.append((key, try difference(from: previous, to: value, session)))
-                } catch let error as MappingError {
-                    throw error.prepending(.key(key))
+            do {
+                if let previous = before[key] {
+                    guard let change = try changes(from: previous, to: value, session, nullIsInexpressible) else { continue }
+                    members.append((key, change))
+                } else {
+                    members.append((key, value))
                 }
-            } else {
-                members.append((key, value))
+                if nullIsInexpressible, value.isNull { throw inexpressible(at: [], expected: .null) }
+            } catch let error as MappingError {
+                throw error.prepending(.key(key))
             }
         }
         for (key, _) in before where after[key] == nil {
             members.append((key, .null))
         }
-        return .object(JSONObject(members))
+        return members.isEmpty ? JSONValue?.none : .object(JSONObject(members))
     }
 
     /// The path of the first place where `lhs` and `rhs` differ as JSON (object members compared
     /// by key whatever their order, arrays element by element, numbers by their text), or `nil`
-    /// when they are the same. Iterative: the values may nest deeper than any stack allows.
+    /// when they are the same. Iterative, each node visited once, with one path that grows and
+    /// shrinks as the walk does: the values may nest deeper than any stack allows.
     static func firstDifference(_ lhs: JSONValue, _ rhs: JSONValue) -> [MappingError.PathComponent]? {
-        var pending: [(JSONValue, JSONValue, [MappingError.PathComponent])] = [(lhs, rhs, [])]
-        while let (left, right, path) = pending.popLast() {
-            switch (left, right) {
-            case (.object(let before), .object(let after)):
-                for (key, _) in before where after[key] == nil { return path + [.key(key)] }
-                var children: [(JSONValue, JSONValue, [MappingError.PathComponent])] = []
-                for (key, value) in after {
-                    guard let other = before[key] else { return path + [.key(key)] }
-                    children.append((other, value, path + [.key(key)]))
-                }
-                pending.append(contentsOf: children.reversed())
-            case (.array(let before), .array(let after)):
-                guard before.count == after.count else { return path + [.index(min(before.count, after.count))] }
-                pending.append(contentsOf: zip(before, after).enumerated().reversed().map { ($1.0, $1.1, path + [.index($0)]) })
-            case (.object, _), (.array, _), (_, .object), (_, .array):
-                return path
-            default:
-                if left != right { return path }
+        // `frames[i]` is a container pair being walked; `path[i]` names its child being compared.
+        var frames: [(children: [Pair], next: Int)] = []
+        var path: [MappingError.PathComponent] = []
+        var pair = Pair(component: .index(0), left: lhs, right: rhs)
+        while true {
+            switch compare(pair.left, pair.right) {
+            case .differs(let component?): return path + [component]
+            case .differs(nil): return path
+            case .same: break
+            case .containers(let children):
+                frames.append((children, 0))
+                path.append(.index(0))
             }
+            while let last = frames.last, last.next == last.children.count {
+                frames.removeLast()
+                path.removeLast()
+            }
+            guard !frames.isEmpty else { return nil }
+            pair = frames[frames.count - 1].children[frames[frames.count - 1].next]
+            frames[frames.count - 1].next += 1
+            path[path.count - 1] = pair.component
         }
-        return nil
+    }
+
+    private struct Pair {
+        let component: MappingError.PathComponent
+        let left: JSONValue
+        let right: JSONValue
+    }
+
+    private enum Comparison {
+        case same
+        /// They differ at this level, or at this child.
+        case differs(MappingError.PathComponent?)
+        /// Two containers of the same shape, whose children decide.
+        case containers([Pair])
+    }
+
+    private static func compare(_ left: JSONValue, _ right: JSONValue) -> Comparison {
+        switch (left, right) {
+        case (.object(let before), .object(let after)):
+            for (key, _) in before where after[key] == nil { return .differs(.key(key)) }
+            var children: [Pair] = []
+            children.reserveCapacity(after.count)
+            for (key, value) in after {
+                guard let other = before[key] else { return .differs(.key(key)) }
+                children.append(Pair(component: .key(key), left: other, right: value))
+            }
+            return .containers(children)
+        case (.array(let before), .array(let after)):
+            guard before.count == after.count else { return .differs(.index(min(before.count, after.count))) }
+            return .containers(before.indices.map { Pair(component: .index($0), left: before[$0], right: after[$0]) })
+        case (.object, _), (.array, _), (_, .object), (_, .array):
+            return .differs(nil)
+        default:
+            return left == right ? .same : .differs(nil)
+        }
+    }
+
+    /// The error for a value the JSON form cannot give back (see ``NullCollapsing``).
+    static func collapsed(at path: [MappingError.PathComponent]) -> MappingError {
+        MappingError(.other("a JSON merge patch cannot express this change (an Optional holding nil is written as null, which decodes as nil)"), path: path)
     }
 
     /// The error for a change no merge patch can make, at the first place it shows.
@@ -155,5 +208,42 @@ enum MergePatch {
             ? "a JSON merge patch cannot set a member to null (null removes the member)"
             : "a JSON merge patch cannot express this change"
         return MappingError(.other(detail), path: path)
+    }
+}
+
+extension JSONValue {
+    /// The value at `path` (keys and indexes), `nil` when a step is missing.
+    func value(at path: [MappingError.PathComponent]) -> JSONValue? {
+        var value = self
+        for component in path {
+            switch (component, value) {
+            case (.key(let key), .object(let object)):
+                guard let member = object[key] else { return JSONValue?.none }
+                value = member
+            case (.index(let index), .array(let array)) where array.indices.contains(index):
+                value = array[index]
+            default:
+                return JSONValue?.none
+            }
+        }
+        return value
+    }
+
+    /// This value with the value at `path` replaced by `replacement`; unchanged when a step is
+    /// missing. Recursive: a model's key path is as short as its rules write it.
+    func replacingValue(at path: ArraySlice<MappingError.PathComponent>, with replacement: JSONValue) -> JSONValue {
+        guard let first = path.first else { return replacement }
+        switch (first, self) {
+        case (.key(let key), .object(let object)):
+            guard object[key] != nil else { return self }
+            return .object(JSONObject(object.map { member in
+                (member.key, JSONObjectKey.same(member.key, key) ? member.value.replacingValue(at: path.dropFirst(), with: replacement) : member.value)
+            }))
+        case (.index(let index), .array(var array)) where array.indices.contains(index):
+            array[index] = array[index].replacingValue(at: path.dropFirst(), with: replacement)
+            return .array(array)
+        default:
+            return self
+        }
     }
 }

@@ -2,16 +2,17 @@ import Foundation
 
 /// JSON Merge Patch (RFC 7396) on a model's JSON form, and the smallest patch between two models.
 ///
-/// The JSON form is what the encoder writes, with `nil` optionals written as `null` so that a
-/// `nil` is never confused with an absent key. A patch merges into it by RFC 7396, with one
+/// The JSON form is what the encoder writes (its options, keys under its naming style), with
+/// `nil` optionals written as `null` so that a `nil` is never confused with an absent key; a
+/// patch's keys are matched under the decoder's naming style. A patch merges into it by RFC 7396, with one
 /// model rule: `null` for an optional property's key sets it to `nil` (as an explicit `null`),
 /// while for any other property it removes the key, which resets the property to its prototype
 /// value. The merged document is then decoded into the model with update semantics, through
 /// the decoder's shared `update`, so every rule applies and errors carry key paths.
 extension ModelMetadata {
     /// The model's JSON form (see above).
-    func patchForm(of model: Model) throws -> JSONValue {
-        var encoder = KeyValueEncoder()
+    func patchForm(of model: Model, encoder: KeyValueEncoder) throws -> JSONValue {
+        var encoder = encoder
         encoder.nilEncoding = .writeNull
         let dictionary = try encode(model, EncodingSession(options: encoder))
         do {
@@ -24,7 +25,7 @@ extension ModelMetadata {
     /// Merges `patch` into this model's JSON object `target` (`nil` or a non-object merges into
     /// an empty object, as RFC 7396 says).
     func mergeModelObject(_ patch: JSONObject, into target: JSONValue?, _ session: PatchSession) throws -> JSONObject {
-        try mergeBranch(patch, into: target, plan: patchPlan(), session)
+        try mergeBranch(patch, into: target, plan: patchPlan(keys: try keyTable(for: session.keyNamingStyle).decodeKeys), session)
     }
 
     private func mergeBranch(_ patch: JSONObject, into target: JSONValue?, plan: [String: PatchNode], _ session: PatchSession) throws -> JSONObject {
@@ -47,11 +48,11 @@ extension ModelMetadata {
     /// key path walks through. Paths through an array index, the later candidates and gathered
     /// keys are left to RFC 7396 as it stands (arrays replace whole; gathered keys are
     /// dictionary entries).
-    private func patchPlan() -> [String: PatchNode] {
+    private func patchPlan(keys: [ResolvedKey]) -> [String: PatchNode] {
         var plan: [String: PatchNode] = [:]
         for index in decodedProperties.indices {
             let path: [MappingError.PathComponent]
-            switch decodedProperties[index].key {
+            switch keys[index] {
             case .key(let key): path = [.key(key)]
             case .path(let components): path = components
             case .candidates(let paths): path = paths.first ?? []
@@ -67,23 +68,24 @@ extension ModelMetadata {
     /// the document into `model` with update semantics.
     ///
     /// `model` must be an instance of exactly `Model` (callers open a class's dynamic type).
-    func applyMergePatch(_ patch: JSONValue, to model: inout Model) throws {
-        let decoder = KeyValueDecoder()
+    func applyMergePatch(_ patch: JSONValue, to model: inout Model, decoder: KeyValueDecoder, encoder: KeyValueEncoder) throws {
         let merged: JSONValue
         if case .object(let members) = patch {
-            merged = .object(try mergeModelObject(members, into: try patchForm(of: model), PatchSession(maximumDepth: decoder.maximumDepth)))
+            let session = PatchSession(maximumDepth: decoder.maximumDepth, keyNamingStyle: decoder.keyNamingStyle)
+            merged = .object(try mergeModelObject(members, into: try patchForm(of: model, encoder: encoder), session))
         } else {
             merged = patch
         }
         guard case .object(let document) = merged else {
             throw MappingError.typeMismatch(expected: SwiftTypeName.of(Model.self), json: merged)
         }
+        let keys = try keyTable(for: decoder.keyNamingStyle).decodeKeys
         var absent: [PropertyDescriptor] = []
-        for property in decodedProperties where try property.key.lookup(in: document) == nil {
+        for (index, property) in decodedProperties.enumerated() where try keys[index].lookup(in: document) == nil {
             // Decoding the merged document applies every rule, `.require` included, whatever
             // `update` does with it.
             if requiresKey(of: property, decoder: decoder) {
-                throw MappingError(.missingKey(expected: property.accessor.typeName), path: property.key.encodedPaths.first ?? [.key(property.name)])
+                throw MappingError(.missingKey(expected: property.accessor.typeName), path: keys[index].encodedPaths.first ?? [.key(property.name)])
             }
             absent.append(property)
         }
@@ -101,17 +103,56 @@ extension ModelMetadata {
     }
 
     /// The smallest patch from `old` to `new`, checked by merging it into `old`'s JSON form.
-    func mergePatch(from old: Model, to new: Model) throws -> JSONValue {
-        let before = try patchForm(of: old)
-        let after = try patchForm(of: new)
-        let limit = KeyValueEncoder().maximumDepth
-        let patch = try MergePatch.difference(from: before, to: after, PatchSession(maximumDepth: limit))
+    ///
+    /// Two things the JSON forms alone would get wrong are decided from the properties' codecs:
+    /// a set equal to the old one as a Swift value gives no member whatever its order, and a
+    /// value the JSON form cannot give back (``NullCollapsing``) is an error, since applying any
+    /// patch reads every property back from JSON.
+    func mergePatch(from old: Model, to new: Model, decoder: KeyValueDecoder, encoder: KeyValueEncoder) throws -> JSONValue {
+        let before = try patchForm(of: old, encoder: encoder)
+        var after = try patchForm(of: new, encoder: encoder)
+        let keys = try keyTable(for: encoder.keyNamingStyle).encodeKeys
+        for (index, property) in properties.enumerated() where property.isDecoded {
+            guard let codec = property.facts?.codecValue, let path = keys[index].encodedPaths.first,
+                  let value = value(of: property, in: new) else { continue }
+            if let inner = try NullCollapse.path(in: value, codec: codec, style: encoder.keyNamingStyle) {
+                throw MergePatch.collapsed(at: path + inner)
+            }
+            if let comparing = codec as? any PatchValueComparing,
+               let previous = self.value(of: property, in: old), comparing.isSame(previous, value) == true,
+               let written = before.value(at: path) {
+                after = after.replacingValue(at: path[...], with: written)
+            }
+        }
+        let limit = encoder.maximumDepth
+        let patch = try MergePatch.difference(from: before, to: after, PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle))
         guard case .object(let members) = patch else { return patch }
-        let result = JSONValue.object(try mergeModelObject(members, into: before, PatchSession(maximumDepth: limit)))
+        let session = PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle)
+        let result = JSONValue.object(try mergeModelObject(members, into: before, session))
         if let path = MergePatch.firstDifference(result, after) {
             throw MergePatch.inexpressible(at: path, expected: after)
         }
         return patch
+    }
+
+    /// Whether some value of this model collapses (see ``NullCollapsing``).
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool {
+        guard seen.insert(ObjectIdentifier(Model.self)).inserted else { return false }
+        for property in decodedProperties {
+            if let codec = property.facts?.codecValue, NullCollapse.possible(codec, &seen) { return true }
+        }
+        return false
+    }
+
+    /// The path, keys under `style`, to the first part of `model` that collapses.
+    func collapsedPath(in model: Model, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        let keys = try keyTable(for: style).encodeKeys
+        for (index, property) in properties.enumerated() where property.isDecoded {
+            guard let codec = property.facts?.codecValue, let path = keys[index].encodedPaths.first,
+                  let value = value(of: property, in: model) else { continue }
+            if let inner = try NullCollapse.path(in: value, codec: codec, style: style) { return path + inner }
+        }
+        return nil
     }
 }
 

@@ -8,8 +8,11 @@ final class PatchSession: NestingSession {
     let maximumDepth: Int
     let stackLimit = StackBounds.currentLimit()
     @exclusivity(unchecked) var activeObjects: [ObjectIdentifier] = []
+    /// The naming style a patch's keys follow (the decoder's): models merge by their keys under it.
+    let keyNamingStyle: NamingStyle
 
-    init(maximumDepth: Int) {
+    init(maximumDepth: Int, keyNamingStyle: NamingStyle = .asDeclared) {
         self.maximumDepth = maximumDepth
+        self.keyNamingStyle = keyNamingStyle
     }
 }

@@ -48,3 +48,119 @@ extension ConcreteCodec where Self: PatchMerging {
 
 extension StringToIntCodec: PatchMerging {}
 extension StringToStringCodec: PatchMerging {}
+
+/// A codec whose values can hold something their JSON form cannot give back: an `Optional`
+/// holding `nil` inside another (`String??`'s `.some(nil)`) is written as `null`, which decodes
+/// as the outer `nil`. Applying a patch reads every property back from JSON, so a difference
+/// that needs such a value has no patch. Adopted by optionals and by the containers and
+/// models that can hold one; the model's diff asks only properties whose codec can collapse.
+protocol NullCollapsing {
+    /// Whether some value of this codec's type collapses; `seen` holds the models already
+    /// asked, so a recursive model ends.
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool
+    /// The path inside `value` (a value of this codec's type) to the first part that collapses,
+    /// keys under `style`; `nil` when none does.
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]?
+}
+
+enum NullCollapse {
+    /// Whether `codec` can collapse.
+    static func possible(_ codec: Any, _ seen: inout Set<ObjectIdentifier>) -> Bool {
+        (codec as? any NullCollapsing)?.canCollapse(&seen) ?? false
+    }
+
+    /// ``NullCollapsing/collapsedPath(in:style:)`` for `codec`, after checking it can collapse.
+    static func path(in value: Any, codec: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        var seen: Set<ObjectIdentifier> = []
+        guard let collapsing = codec as? any NullCollapsing, collapsing.canCollapse(&seen) else { return nil }
+        return try collapsing.collapsedPath(in: value, style: style)
+    }
+}
+
+extension OptionalCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool {
+        wrapped.acceptsNull || NullCollapse.possible(wrapped, &seen)
+    }
+
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let optional = value as? Value else { return nil }
+        var path: [MappingError.PathComponent]?
+        _ = try optional.withWrapped { inner in
+            path = wrapped.isNil(inner) ? [] : try NullCollapse.path(in: inner, codec: wrapped, style: style)
+        }
+        return path
+    }
+}
+
+extension ArrayCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool { NullCollapse.possible(element, &seen) }
+
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let array = value as? [Element] else { return nil }
+        for index in array.indices {
+            if let path = try NullCollapse.path(in: array[index], codec: element, style: style) { return [.index(index)] + path }
+        }
+        return nil
+    }
+}
+
+extension SetCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool { elements.canCollapse(&seen) }
+
+    // The path names the element's place in the array the encoder writes.
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let set = value as? Set<Element> else { return nil }
+        return try elements.collapsedPath(in: Array(set), style: style)
+    }
+}
+
+extension DictionaryCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool { NullCollapse.possible(element, &seen) }
+
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let dictionary = value as? [Key: Element] else { return nil }
+        for (entry, member) in dictionary {
+            if let path = try NullCollapse.path(in: member, codec: element, style: style) { return [.key(key.print(entry))] + path }
+        }
+        return nil
+    }
+}
+
+extension ModelCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool { metadata.canCollapse(&seen) }
+
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let model = value as? Model else { return nil }
+        return try metadata.collapsedPath(in: model, style: style)
+    }
+}
+
+/// A codec whose equal values can have different JSON forms: a set, written in its own order.
+/// The model's diff compares such properties as Swift values, so two equal sets give no patch.
+protocol PatchValueComparing {
+    /// Whether `old` and `new` (values of this codec's type) are equal; `nil` when this codec
+    /// cannot tell.
+    func isSame(_ old: Any, _ new: Any) -> Bool?
+}
+
+extension SetCodec: PatchValueComparing {
+    func isSame(_ old: Any, _ new: Any) -> Bool? {
+        guard let before = old as? Set<Element>, let after = new as? Set<Element> else { return nil }
+        return before == after
+    }
+}
+
+extension OptionalCodec: PatchValueComparing {
+    func isSame(_ old: Any, _ new: Any) -> Bool? {
+        guard let comparing = wrapped as? any PatchValueComparing,
+              let before = old as? Value, let after = new as? Value else { return nil }
+        var inner: (old: Any?, new: Any?) = (nil, nil)
+        _ = before.withWrapped { inner.old = $0 as Any }
+        _ = after.withWrapped { inner.new = $0 as Any }
+        switch inner {
+        case (nil, nil): return true
+        case (let old?, let new?): return comparing.isSame(old, new)
+        default: return false
+        }
+    }
+}

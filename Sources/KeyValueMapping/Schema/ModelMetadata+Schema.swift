@@ -10,8 +10,9 @@ extension ModelMetadata {
         let keys = try keyTable(for: builder.encoder.keyNamingStyle).encodeKeys
         let root = SchemaNode()
         // Later candidate keys are only read, never written: they are described after every
-        // written key, and only where they cannot contradict what another property writes.
-        var readOnlyPaths: [(path: [MappingError.PathComponent], schema: JSONValue)] = []
+        // written key, as members where they cannot contradict what another property writes,
+        // else as a condition (see below).
+        var readOnlyPaths: [(path: [MappingError.PathComponent], earlier: [[MappingError.PathComponent]], schema: JSONValue)] = []
         for index in properties.indices {
             let property = properties[index]
             let codec = property.facts?.codecValue ?? ()
@@ -30,7 +31,9 @@ extension ModelMetadata {
                 // Every candidate is described (whichever is present is read); the first is the
                 // one written. Required: at least one of them.
                 if let first = paths.first { root.insert(value, at: first, required: paths.count == 1 && required) }
-                readOnlyPaths += paths.dropFirst().map { ($0, value) }
+                for position in paths.indices.dropFirst() {
+                    readOnlyPaths.append((paths[position], Array(paths[..<position]), value))
+                }
                 if required, paths.count > 1 { root.alternatives.append(paths.map(SchemaNode.requirement)) }
             case .gather(_, let gathered):
                 let member = try builder.gatheredValueSchema(of: codec)
@@ -38,8 +41,14 @@ extension ModelMetadata {
                 if required, gathered.count > 1 { root.alternatives.append(gathered.map { SchemaNode.requirement($0.path) }) }
             }
         }
-        for (path, value) in readOnlyPaths where root.isFree(path, for: value) {
-            root.insert(value, at: path, required: false)
+        for (path, earlier, value) in readOnlyPaths {
+            if root.isFree(path, for: value) {
+                root.insert(value, at: path, required: false)
+            } else {
+                // Another property's key: the decoder still reads this property from it when
+                // the earlier candidates are absent, so then it must hold this value too.
+                root.conditions.append(SchemaNode.condition(absent: earlier, then: value, at: path))
+            }
         }
         let allowsAdditional = allowsAdditionalProperties(decoder: builder.decoder)
         if !allowsAdditional {
@@ -64,6 +73,9 @@ final class SchemaNode {
     /// Groups of alternatives, at least one of each must hold (a required property with
     /// candidate or gathered keys).
     var alternatives: [[JSONValue]] = []
+    /// `if`/`then` schemas that must all hold (later candidate keys that are other properties'
+    /// keys).
+    var conditions: [JSONValue] = []
 
     /// Adds `schema` at `path` below this node; `required` makes every step of the path required.
     func insert(_ schema: JSONValue, at path: [MappingError.PathComponent], required: Bool) {
@@ -105,6 +117,15 @@ final class SchemaNode {
         return node.structure(describingMembers: false) ?? .object([:])
     }
 
+    /// `{"if": <every path in absent is absent>, "then": <schema at path, when present>}`.
+    static func condition(absent: [[MappingError.PathComponent]], then schema: JSONValue, at path: [MappingError.PathComponent]) -> JSONValue {
+        let present = absent.map(requirement)
+        let noneIsPresent: JSONValue = present.count == 1 ? .object(["not": present[0]]) : .object(["not": .object(["anyOf": .array(present)])])
+        let node = SchemaNode()
+        node.insert(schema, at: path, required: false)
+        return .object(JSONObject([("if", noneIsPresent), ("then", node.structure(describingMembers: true) ?? .object([:]))]))
+    }
+
     private func member(_ key: String) -> SchemaNode {
         if let existing = members.first(where: { $0.key == key }) { return existing.node }
         let node = SchemaNode()
@@ -125,12 +146,16 @@ final class SchemaNode {
         if !members.isEmpty { object.append(("properties", .object(JSONObject(members.map { ($0.key, $0.node.schema) })))) }
         if !required.isEmpty { object.append(("required", .array(required.map(JSONValue.string)))) }
         if !additionalProperties { object.append(("additionalProperties", .bool(false))) }
-        let groups = alternatives.map { JSONValue.object(["anyOf": .array($0)]) }
-        if groups.count == 1, case .object(let group) = groups[0] {
-            object.append(contentsOf: Array(group).map { ($0.key, $0.value) })
-        } else if groups.count > 1 {
-            object.append(("allOf", .array(groups)))
+        // One group or one condition is written in place; more go under `allOf`.
+        var parts: [JSONValue] = []
+        for list in [alternatives.map { JSONValue.object(["anyOf": .array($0)]) }, conditions] {
+            if list.count == 1, case .object(let single) = list[0] {
+                object.append(contentsOf: Array(single).map { ($0.key, $0.value) })
+            } else {
+                parts += list
+            }
         }
+        if !parts.isEmpty { object.append(("allOf", .array(parts))) }
         return .object(JSONObject(object))
     }
 

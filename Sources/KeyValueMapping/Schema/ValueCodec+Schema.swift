@@ -100,10 +100,57 @@ extension ArrayCodec: SchemaDescribing {
 }
 
 extension SetCodec: SchemaDescribing {
+    // `uniqueItems` only where distinct elements are always written as distinct JSON: two dates
+    // a microsecond apart, two models differing in an ignored property or two values a
+    // transformer maps alike are distinct in the set and written twice alike.
     func schema(_ builder: SchemaBuilder) throws -> JSONValue {
-        Schema.type("array", ("items", try builder.schema(of: elements.element)), ("uniqueItems", .bool(true)))
+        let items = ("items", try builder.schema(of: elements.element))
+        guard InjectiveForm.holds(for: elements.element) else { return Schema.type("array", items) }
+        return Schema.type("array", items, ("uniqueItems", .bool(true)))
     }
 }
+
+/// A codec that writes distinct values as distinct JSON values (as JSON Schema's
+/// `uniqueItems` compares them): text, integers, booleans, UUIDs, characters, and raw values of
+/// those. Numbers with a fraction, dates, data, URLs, models and transformers are left out:
+/// their written form can merge values the Swift type keeps apart.
+protocol InjectiveJSONForm {
+    var writesDistinctValuesDistinctly: Bool { get }
+}
+
+extension InjectiveJSONForm {
+    var writesDistinctValuesDistinctly: Bool { true }
+}
+
+enum InjectiveForm {
+    static func holds(for codec: Any) -> Bool {
+        (codec as? any InjectiveJSONForm)?.writesDistinctValuesDistinctly ?? false
+    }
+}
+
+extension StringCodec: InjectiveJSONForm {}
+extension IntegerCodec: InjectiveJSONForm {}
+extension BoolCodec: InjectiveJSONForm {}
+extension UUIDCodec: InjectiveJSONForm {}
+extension CharacterCodec: InjectiveJSONForm {}
+
+extension RawValueCodec: InjectiveJSONForm {
+    var writesDistinctValuesDistinctly: Bool { InjectiveForm.holds(for: raw) }
+}
+
+extension OptionalCodec: InjectiveJSONForm {
+    // `nil` is `null`, which no wrapped value is unless it can be null itself.
+    var writesDistinctValuesDistinctly: Bool { !wrapped.acceptsNull && InjectiveForm.holds(for: wrapped) }
+}
+
+extension ConcreteCodec where Self: InjectiveJSONForm {
+    var writesDistinctValuesDistinctly: Bool { InjectiveForm.holds(for: base) }
+}
+
+extension IntCodec: InjectiveJSONForm {}
+extension Int64Codec: InjectiveJSONForm {}
+extension OptionalStringCodec: InjectiveJSONForm {}
+extension OptionalIntCodec: InjectiveJSONForm {}
 
 extension DictionaryCodec: SchemaDescribing {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue {

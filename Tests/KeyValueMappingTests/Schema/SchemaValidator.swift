@@ -12,7 +12,7 @@ struct SchemaValidator {
     static let keywords: Set<String> = [
         "$schema", "$defs", "$ref", "type", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern",
         "format", "contentEncoding", "items", "prefixItems", "uniqueItems", "minItems", "properties",
-        "required", "additionalProperties", "propertyNames", "anyOf", "allOf", "readOnly",
+        "required", "additionalProperties", "propertyNames", "anyOf", "allOf", "readOnly", "if", "then", "not",
     ]
 
     /// Every violation of `value` against the root schema, as `path: problem` lines.
@@ -91,6 +91,17 @@ struct SchemaValidator {
                     return inner.isEmpty
                 }
                 if !passing { problems.append("\(location): matches none of anyOf \(argument.jsonString())") }
+            case "if":
+                // `then` applies when `if` holds (the library writes no `else`).
+                var inner: [String] = []
+                check(value, against: argument, path: path, depth: depth + 1, into: &inner)
+                if inner.isEmpty, let then = keywords["then"] { check(value, against: then, path: path, depth: depth + 1, into: &problems) }
+            case "then":
+                continue
+            case "not":
+                var inner: [String] = []
+                check(value, against: argument, path: path, depth: depth + 1, into: &inner)
+                if inner.isEmpty { problems.append("\(location): matches not \(argument.jsonString())") }
             case "allOf":
                 guard case .array(let parts) = argument else { continue }
                 for part in parts { check(value, against: part, path: path, depth: depth + 1, into: &problems) }
