@@ -39,6 +39,11 @@ extension Array where Element: Mappable {
     /// print(people.map(\.name))            // ["Ada", "Grace", "Alan"]
     /// ```
     ///
+    /// A record's key is the one decoding gives it: an element's key is read after the type's
+    /// `beforeDecoding` rule, with the key's ``MappingRules/fallback(_:to:)`` and null rules, and
+    /// a record is filed under the key it holds once decoded or updated, so a key `didDecode`
+    /// normalises matches the record holding the normalised key.
+    ///
     /// Elements are applied in order (a key that appears twice in the payload updates the
     /// record the first occurrence inserted), with one dictionary lookup each: linear time.
     ///
@@ -48,7 +53,8 @@ extension Array where Element: Mappable {
     ///   be partly updated, as ``Mappable/update(from:)`` leaves a model it fails on.
     ///   A type without a primary key, or with one that is not a mapped `Hashable` `var`, is an
     ///   `invalidDeclaration`; two existing records with the same key are an error before any
-    ///   element is applied.
+    ///   element is applied; an update that changes a record's key to another record's is an
+    ///   error at the element (a class instance keeps its key).
     @discardableResult
     public mutating func upsert(from payload: [Any], decoder: KeyValueDecoder = KeyValueDecoder()) throws -> UpsertSummary {
         try ModelMetadata.of(Element.self).upsert(payload, into: &self, decoder: decoder)

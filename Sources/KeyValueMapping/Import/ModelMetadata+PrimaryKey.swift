@@ -25,92 +25,40 @@ extension ModelMetadata {
         }
     }
 
-    /// The primary key's property and the key `decoder` reads it from, or an
-    /// `invalidDeclaration` error when the type declares no primary key.
-    func primaryKey(decoder: KeyValueDecoder) throws -> (property: PropertyDescriptor, key: ResolvedKey) {
-        guard let name = resolver?.rules.primaryKey,
-              let index = properties.firstIndex(where: { $0.name == name && $0.isDecoded }) else {
+    /// The name of the primary key's property, or an `invalidDeclaration` error when the type
+    /// declares no primary key.
+    func primaryKeyName() throws -> String {
+        guard let name = resolver?.rules.primaryKey, decodedProperties.contains(where: { $0.name == name }) else {
             throw MappingError(.invalidDeclaration(type: typeName, problems: [
                 "upsert needs a primary key: declare one in the type's rules, such as MappingRules().primaryKey(\"id\")",
             ]))
         }
-        return (properties[index], try keyTable(for: decoder.keyNamingStyle).encodeKeys[index])
+        return name
     }
 
-    /// Merges `payload` into `records` by primary key: an element whose key matches a record
-    /// updates it through the decoder's `update` (the same path as `update(from:)`), any other
-    /// element is decoded and appended. One dictionary lookup per element.
+    /// Merges `payload` into `records` by primary key (see ``UpsertRun``), one decode session
+    /// for the whole payload.
     func upsert(_ payload: [Any], into records: inout [Model], decoder: KeyValueDecoder) throws -> UpsertSummary {
-        let (property, key) = try primaryKey(decoder: decoder)
-        guard let facts = property.facts else {
-            throw MappingError(.other("the primary key \"\(property.name)\" of \(typeName) cannot be read"))
+        let keyName = try primaryKeyName()
+        // The declaration check made sure the key's type is Hashable.
+        guard let keyType = property(named: keyName)?.facts?.valueType as? any Hashable.Type else {
+            throw MappingError(.other("the primary key \"\(keyName)\" of \(typeName) cannot be read"))
         }
-        var positions: [AnyHashable: Int] = [:]
-        positions.reserveCapacity(records.count + payload.count)
-        for position in records.indices {
-            guard let value = value(of: property, in: records[position]), let identity = Self.identity(value) else { continue }
-            if let first = positions[identity] {
-                throw MappingError(
-                    .invalidValue(expected: "a unique primary key", found: ValueDescription.describe(value),
-                                  detail: "the existing records [\(first)] and [\(position)] have the same \(property.name)"),
-                    path: [.index(position), .key(property.name)])
-            }
-            positions[identity] = position
-        }
-        var summary = UpsertSummary()
+        return try upsert(payload, into: &records, keyName: keyName, keyType, DecodingSession(options: decoder))
+    }
+
+    // Records are filed by the key's own type: hashing it costs less than hashing `AnyHashable`.
+    private func upsert<Key: Hashable>(_ payload: [Any], into records: inout [Model], keyName: String, _ keyType: Key.Type,
+                                       _ session: DecodingSession) throws -> UpsertSummary {
+        var run = try UpsertRun<Model, Key>(self, keyName: keyName, filing: records, expecting: payload.count, session)
+        try session.enter()
         for index in payload.indices {
             do {
-                guard case .dictionary(let dictionary) = JSONScalar(payload[index]) else {
-                    throw MappingError.typeMismatch(expected: SwiftTypeName.of(Model.self), found: payload[index])
-                }
-                let identity = try self.identity(of: dictionary, key: key, property: property, facts: facts, decoder: decoder)
-                if let position = positions[identity] {
-                    if isClass {
-                        try decoder.update(&records[position], from: dictionary)
-                    } else {
-                        // `update` writes property by property: a value is updated as a copy and
-                        // stored only when the whole element decoded.
-                        var record = records[position]
-                        try decoder.update(&record, from: dictionary)
-                        records[position] = record
-                    }
-                    summary.updated += 1
-                } else {
-                    let record = try decoder.decode(Model.self, from: dictionary)
-                    positions[identity] = records.count
-                    records.append(record)
-                    summary.inserted += 1
-                }
+                try run.apply(payload[index], to: &records)
             } catch let error as MappingError {
                 throw error.prepending(.index(index))
             }
         }
-        return summary
-    }
-
-    /// The primary key of one payload element, converted by the property's own codec (so a
-    /// transformer or a lossless coercion applies, as it will when the element is decoded).
-    private func identity(of dictionary: [String: Any], key: ResolvedKey, property: PropertyDescriptor,
-                          facts: any AccessorFacts, decoder: KeyValueDecoder) throws -> AnyHashable {
-        guard let (raw, path) = try key.lookup(in: dictionary) else {
-            throw MappingError(.missingKey(expected: property.accessor.typeName), path: key.encodedPaths.first ?? [.key(property.name)])
-        }
-        let value: Any
-        do {
-            value = try facts.decodeBoxed(raw, DecodingSession(options: decoder))
-        } catch let error as MappingError {
-            throw error.prepending(path)
-        }
-        guard let identity = Self.identity(value) else {
-            throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
-                               path: path, foundValue: "null")
-        }
-        return identity
-    }
-
-    /// A decoded key value as a dictionary key; `nil` for an optional key that is `nil`.
-    private static func identity(_ value: Any) -> AnyHashable? {
-        if let optional = value as? any OptionalValue, optional.isNone { return nil }
-        return value as? AnyHashable
+        return run.summary
     }
 }

@@ -7,6 +7,35 @@ extension ModelMetadata {
         ModelStorage.withFields(of: model, isClass: isClass) { property.accessor.value(in: $0) }
     }
 
+    /// Decodes `property` alone from `dictionary` into `model` as the decode loop does: `key`
+    /// looked up, then the one validate-and-set step with the property's relaxations (null rule,
+    /// fallback). `false` when the key is absent (`model` is then untouched); errors carry the
+    /// path the value was found at.
+    func decode(_ property: PropertyDescriptor, at key: ResolvedKey, from dictionary: [String: Any], into model: inout Model,
+                _ session: DecodingSession) throws -> Bool {
+        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            // As in the decode loop: a single key needs no path until an error.
+            guard let single = key.singleKey else {
+                return try dictionary.decode(at: key, with: property.accessor, property.relaxations, into: base, session) != nil
+            }
+            do {
+                return try dictionary.decode(key: single, with: property.accessor, property.relaxations, into: base, session)
+            } catch let error as MappingError {
+                throw error.prepending(.key(single))
+            }
+        }
+    }
+
+    /// Stores `value`, a value of the property's type, into `property` of `model`.
+    func store(_ value: Any, in property: PropertyDescriptor, of model: inout Model) {
+        ModelStorage.withMutableFields(of: &model, isClass: isClass) { _ = property.accessor.store(value, into: $0) }
+    }
+
+    /// ``value(of:in:)`` for a model the caller may lend in place: a struct is not copied.
+    func value(of property: PropertyDescriptor, in model: inout Model) -> Any? {
+        ModelStorage.withMutableFields(of: &model, isClass: isClass) { property.accessor.value(in: $0) }
+    }
+
     /// Copies the values of `list` from `source` into `destination`, two distinct models of
     /// this type (for classes, two distinct instances).
     func copy(_ list: [PropertyDescriptor], from source: Model, to destination: inout Model) {

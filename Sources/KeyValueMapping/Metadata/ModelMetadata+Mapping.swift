@@ -16,6 +16,13 @@ extension ModelMetadata {
         try decodeProperties(from: dictionary, into: &model, session, requiresKeys: requiresKeys)
     }
 
+    /// ``decode(_:into:_:requiresKeys:payloadOrder:)`` for a dictionary this type's
+    /// `beforeDecoding` rule has already rewritten (an import reads the primary key from the
+    /// rewritten element first): the rule runs once per element, as in any decode.
+    func decode(hooked dictionary: [String: Any], into model: inout Model, _ session: DecodingSession, requiresKeys: Bool) throws {
+        try decodeProperties(from: dictionary, into: &model, session, requiresKeys: requiresKeys)
+    }
+
     /// Merges `dictionary` into an existing `model` (``KeyValueDecoder/update(_:from:)``): present
     /// keys are decoded, absent keys keep their values, required ones too. A class instance is
     /// updated as its dynamic type, so a subclass held as its base class gets its own properties,
@@ -137,7 +144,7 @@ extension ModelMetadata {
     /// The class a payload describes: the subtype rule of `Model` is asked, then the rule of the
     /// class it returned (its own, or the one it inherits), and so on — as Mantle asks each
     /// returned class again — until a class answers itself or `nil`.
-    private static func resolveSubtype(for dictionary: [String: Any]) throws -> any Mappable.Type {
+    static func resolveSubtype(for dictionary: [String: Any]) throws -> any Mappable.Type {
         var current: any Mappable.Type = Model.self
         var visited = [ObjectIdentifier(Model.self)]
         while let next = try subtypeRule(of: current)?(dictionary), ObjectIdentifier(next) != ObjectIdentifier(current) {
