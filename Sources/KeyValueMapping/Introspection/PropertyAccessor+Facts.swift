@@ -5,9 +5,6 @@ protocol AccessorFacts {
     var valueType: Any.Type { get }
     /// The property's codec (a `ValueCodec` of `valueType`), for views that describe values.
     var codecValue: any Sendable { get }
-    /// Converts one JSON value with the property's codec (rules and transformer included) and
-    /// returns it boxed.
-    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any
     /// Whether `null` is read as "not computed" (a `lazy var` of a type that is not optional).
     var nullMeansUncomputed: Bool { get }
 }
@@ -16,19 +13,11 @@ extension StoredPropertyAccessor: AccessorFacts {
     var valueType: Any.Type { Value.self }
     var codecValue: any Sendable { codec }
     var nullMeansUncomputed: Bool { false }
-
-    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any {
-        try codec.decode(value, session)
-    }
 }
 
 extension LazyPropertyAccessor: AccessorFacts {
     var valueType: Any.Type { Value.self }
     var codecValue: any Sendable { codec }
-
-    func decodeBoxed(_ value: Any, _ session: DecodingSession) throws -> Any {
-        try codec.decode(value, session)
-    }
 }
 
 extension PropertyDescriptor {
