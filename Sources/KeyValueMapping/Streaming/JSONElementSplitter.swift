@@ -41,7 +41,7 @@ struct JSONElementSplitter {
         /// A complete element.
         case element(Element)
         /// An element that is an object starts at absolute offset `start`: decode it from there
-        /// and report its end with ``accept(elementEndingAt:in:base:isFinal:)``, or call
+        /// and report its end with ``accept(elementEndingAt:spansLines:in:base:isFinal:)``, or call
         /// ``next(in:base:isFinal:)`` again to have it scanned (or its line decoded whole).
         case candidate(start: Int)
         /// An element that cannot be completed: nested deeper than the reader allows or holding
@@ -101,10 +101,12 @@ struct JSONElementSplitter {
     }
 
     /// The candidate offered last was decoded and ends at absolute offset `end` (in `input`,
-    /// whose first byte is at `base`). `false` when that cannot be its end: a JSON Lines value
-    /// must fill its line, so one that spans a line feed or is followed by more than whitespace
-    /// on its line is refused, and the line is then decoded as a whole (which reports why).
-    mutating func accept(elementEndingAt end: Int, in input: ByteInput, base: Int, isFinal: Bool) -> Bool {
+    /// whose first byte is at `base`); `spansLines` says whether a line feed stood between its
+    /// tokens (the reader's `skippedLineFeed`). `false` when that cannot be its end: a JSON
+    /// Lines value must fill its line, so one that spans a line feed or is followed by more than
+    /// whitespace on its line is refused, and the line is then decoded as a whole (which reports
+    /// why).
+    mutating func accept(elementEndingAt end: Int, spansLines: Bool, in input: ByteInput, base: Int, isFinal: Bool) -> Bool {
         switch phase {
         case .candidate:
             position = end
@@ -112,7 +114,7 @@ struct JSONElementSplitter {
             phase = .afterElement
             return true
         case .lineCandidate:
-            guard input.firstLineFeed(from: position - base, to: end - base) == end - base else { return false }
+            guard !spansLines else { return false }
             var index = end - base
             while index < input.count, input[index] == 0x20 || input[index] == 0x09 || input[index] == 0x0D { index += 1 }
             if index < input.count {

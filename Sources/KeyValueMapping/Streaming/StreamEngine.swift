@@ -151,7 +151,7 @@ final class StreamEngine<Model: Mappable> {
                     let model = try codec.decode(reader: &reader, session)
                     let end = base + reader.position
                     largestElement = max(largestElement, end - start)
-                    guard splitter.accept(elementEndingAt: end, in: input, base: base, isFinal: isFinal) else { continue }
+                    guard splitter.accept(elementEndingAt: end, spansLines: reader.skippedLineFeed, in: input, base: base, isFinal: isFinal) else { continue }
                     ready.append(model)
                     readyEnds.append(splitter.position)
                 } catch {
