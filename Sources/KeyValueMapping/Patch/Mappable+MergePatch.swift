@@ -88,8 +88,10 @@ extension Mappable {
     /// - Throws: ``MappingError`` when no merge patch can express the change: a `null` that must
     ///   stay inside a dictionary or an `Any` value (RFC 7396's `null` removes a member), a value
     ///   whose JSON form cannot give it back (an `Optional` holding `nil`, such as a `String??`
-    ///   that is `.some(nil)`: written as `null`, which decodes as `nil`), or a class instance
-    ///   replaced by one of another class. The error names the member's key path.
+    ///   that is `.some(nil)`: written as `null`, which decodes as `nil`; an error whatever
+    ///   `old` holds, even `old` itself, because applying any patch, `{}` included, reads the
+    ///   property back as `nil`), or a class instance replaced by one of another class. The error
+    ///   names the member's key path.
     public func mergePatch(from old: Self, decoder: KeyValueDecoder = KeyValueDecoder(),
                            encoder: KeyValueEncoder = KeyValueEncoder()) throws -> JSONValue {
         try MergePatchEntry.difference(from: old, to: self, MergePatchEntry.Coders(decoder: decoder, encoder: encoder))

@@ -13,9 +13,12 @@
 // Lines are counted only when an error needs one (and before bytes are dropped).
 //
 // Bytes that can never be JSON end the input as soon as they are seen, so that memory stays
-// bounded by the largest legitimate element: a byte that cannot start a value where one starts
-// (thrown here, with the element it would have been), and a control byte outside whitespace
-// (found by the scan, which then hands the element over as `broken` up to that byte).
+// bounded by the largest element: a byte that cannot start a value where one starts (thrown
+// here, with the element it would have been), and a control byte outside whitespace (found by
+// the scan, which then hands the element over as `broken` up to that byte). Other malformed
+// bytes inside an element (junk after an object on its line, a number running into letters,
+// invalid UTF-8 in a string) are reported when the element ends: an element that never ends is
+// held until the input does, like an endless string.
 
 /// Splits a JSON array or JSON Lines text into its elements' byte ranges.
 struct JSONElementSplitter {

@@ -9,7 +9,9 @@
 /// ```
 ///
 /// The figures describe the stream's latest iteration (each `makeAsyncIterator()` starts
-/// afresh). Every property is read under a lock, so the object is `Sendable`.
+/// afresh; two iterations of one stream at the same time share these figures, so give each its
+/// own stream when both need progress). Every property is read under a lock, so the object is
+/// `Sendable`.
 public final class JSONStreamProgress: Sendable {
     struct State {
         var bytesConsumed = 0
