@@ -17,6 +17,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["KeyValueMapping"],
             path: "Benchmarks",
+            exclude: ["callgrind.sh"],
             resources: [.copy("Data")]
         ),
         .testTarget(

@@ -10,6 +10,10 @@ struct Candidate {
 
 /// How much effort each measurement gets.
 struct RunnerSettings: Sendable {
+    /// Set by `--repeat LABEL COUNT`: instead of timing anything, run only the body labelled
+    /// `label` (`workload/operation/candidate`, or a section's own label), `count` times, for
+    /// `valgrind --tool=callgrind` (see `Benchmarks/callgrind.sh`).
+    var repeating: (label: String, count: Int)?
     /// Untimed calls per candidate before the rounds (caches, allocator, branch predictors).
     let warmUps: Int
     /// Timed rounds per candidate; the median is reported.
@@ -19,10 +23,10 @@ struct RunnerSettings: Sendable {
     let targetSampleNanoseconds: Double
 
     /// The full pass: enough rounds for a stable median.
-    static let full = RunnerSettings(warmUps: 2, rounds: 11, targetSampleNanoseconds: 40_000_000)
+    static let full = RunnerSettings(repeating: nil, warmUps: 2, rounds: 11, targetSampleNanoseconds: 40_000_000)
     /// The CI pass: every candidate still runs and is verified, just less often (the slowest
     /// candidate, KeyValueMapping encode-bytes on canada, takes about 2 s a call today).
-    static let quick = RunnerSettings(warmUps: 1, rounds: 2, targetSampleNanoseconds: 2_000_000)
+    static let quick = RunnerSettings(repeating: nil, warmUps: 1, rounds: 2, targetSampleNanoseconds: 2_000_000)
 }
 
 /// Times candidates interleaved: every round runs each candidate once, in a rotating order,
@@ -32,6 +36,8 @@ final class Runner {
     let settings: RunnerSettings
     /// Sum of every body's checksum; printed at the end so no result is dead code.
     private(set) var checksum = 0
+    /// Whether `--repeat` found the body it names.
+    private(set) var matchedRepeatLabel = false
 
     /// A runner with the given effort.
     init(settings: RunnerSettings) {
@@ -47,7 +53,8 @@ final class Runner {
         objects: Int,
         bytes: Int
     ) throws -> [Measurement] {
-        let statistics = try sample(candidates.map(\.body), objects: objects)
+        let statistics = try sample(candidates.map(\.body), objects: objects,
+                                    labels: candidates.map { "\(workload.rawValue)/\(operation.rawValue)/\($0.name.rawValue)" })
         return candidates.indices.map { index in
             Measurement(
                 workload: workload, operation: operation, candidate: candidates[index].name,
@@ -60,7 +67,15 @@ final class Runner {
     /// warm-up and the settings' rounds, and returns ns per object for each, in the order given.
     /// Figures that are not a ``Measurement`` (the parse-only table) use this directly, so they
     /// get the same method without a name in the JSON report.
-    func sample(_ bodies: [() throws -> Int], objects: Int) throws -> [Statistics] {
+    /// `labels` name the bodies for `--repeat`.
+    func sample(_ bodies: [() throws -> Int], objects: Int, labels: [String] = []) throws -> [Statistics] {
+        if let repeating = settings.repeating {
+            for (body, label) in zip(bodies, labels) where label == repeating.label {
+                for _ in 0..<repeating.count { checksum &+= try body() }
+                matchedRepeatLabel = true
+            }
+            return bodies.map { _ in Statistics(samples: [0]) }
+        }
         var repetitions: [Int] = []
         for body in bodies {
             var slowest = 0.0

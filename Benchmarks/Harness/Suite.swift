@@ -14,6 +14,7 @@ struct Suite<Root: Equatable> {
 
     /// Verifies and measures every operation, returning the figures in table order.
     func run(with runner: Runner) throws -> [Measurement] {
+        if let repeating = runner.settings.repeating { return try repeatOne(repeating.label, runner: runner) }
         let parsed = try Self.parse(bytes, workload: workload, operation: .decodeDictionary, candidate: .handWritten)
         let reference = try Verification.attempt(workload: workload, operation: .decodeDictionary, candidate: .handWritten) {
             try codecs.handDecodeDictionary(parsed)
@@ -102,6 +103,30 @@ struct Suite<Root: Equatable> {
         return try runner.measure(encoders.map { name, encode in
             Candidate(name: name) { try encode(reference).count }
         }, workload: workload, operation: operation, objects: objects, bytes: bytes.count)
+    }
+
+    /// `--repeat`: runs only the body `label` names, with nothing else around it to count.
+    private func repeatOne(_ label: String, runner: Runner) throws -> [Measurement] {
+        let parsed = try Self.parse(bytes, workload: workload, operation: .decodeDictionary, candidate: .handWritten)
+        let reference = try codecs.handDecodeDictionary(parsed)
+        let codecs = codecs
+        let bytes = bytes
+        let bodies: [(OperationName, CandidateName, () throws -> Int)] = [
+            (.decodeDictionary, .keyValueMapping, { codecs.checksum(try codecs.decodeDictionary(parsed)) }),
+            (.decodeDictionary, .handWritten, { codecs.checksum(try codecs.handDecodeDictionary(parsed)) }),
+            (.decodeBytes, .keyValueMapping, { codecs.checksum(try codecs.decodeBytes(bytes)) }),
+            (.decodeBytes, .jsonDecoder, { codecs.checksum(try codecs.jsonDecoderDecode(bytes)) }),
+            (.decodeBytes, .serializationHandWritten, { codecs.checksum(try codecs.handDecodeDictionary(try JSONSerialization.jsonObject(with: bytes))) }),
+            (.encodeDictionary, .keyValueMapping, { try codecs.encodeDictionary(reference).checksum }),
+            (.encodeDictionary, .handWritten, { codecs.handEncodeDictionary(reference).checksum }),
+            (.encodeBytes, .keyValueMapping, { try codecs.encodeBytes(reference).count }),
+            (.encodeBytes, .jsonEncoder, { try codecs.jsonEncoderEncode(reference).count }),
+            (.encodeBytes, .serializationHandWritten, { try JSONSerialization.data(withJSONObject: codecs.handEncodeDictionary(reference).value).count }),
+        ]
+        for (operation, candidate, body) in bodies {
+            _ = try runner.measure([Candidate(name: candidate, body: body)], workload: workload, operation: operation, objects: objects, bytes: bytes.count)
+        }
+        return []
     }
 
     /// Parses `data` with JSONSerialization, naming the workload if it is not JSON.

@@ -88,7 +88,7 @@ enum CodableBridgeBenchmark {
         let statistics = try runner.sample([
             { try JSONDecoder().decode([FlatPlainRecord].self, from: data).count },
             { try JSONDecoder().decode([FlatCodableRecord].self, from: data).count },
-        ], objects: records)
+        ], objects: records, labels: ["codable/plain", "codable/CodableMappable"])
         return Figures(bytes: data.count, plain: statistics[0], bridged: statistics[1])
     }
 

@@ -113,7 +113,8 @@ enum NamingStyleBenchmark {
             ("model → bytes", { try plainEncoder.encodeJSON(declared).count }, { try encoder.encodeJSON(plain).count }),
         ]
         return try pairs.map { direction, declaredBody, optionBody in
-            let statistics = try runner.sample([declaredBody, optionBody], objects: count)
+            let statistics = try runner.sample([declaredBody, optionBody], objects: count,
+                                               labels: ["naming/\(direction)/declared", "naming/\(direction)/option"])
             return Row(direction: direction, declared: statistics[0], option: statistics[1])
         }
     }

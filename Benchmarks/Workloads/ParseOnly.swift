@@ -37,7 +37,7 @@ enum ParseOnly {
             let statistics = try runner.sample([
                 { topLevelCount(try JSONValue(jsonData: bytes)) },
                 { topLevelCount(foundation: try JSONSerialization.jsonObject(with: bytes)) },
-            ], objects: 1)
+            ], objects: 1, labels: ["\(input.workload.rawValue)/parse/JSONValue", "\(input.workload.rawValue)/parse/JSONSerialization"])
             return Row(workload: input.workload, bytes: bytes.count, jsonValue: statistics[0], serialization: statistics[1])
         }
     }

@@ -102,7 +102,7 @@ enum UpsertBenchmark {
         let statistics = try runner.sample([
             { try library(existing, payload).count },
             { try handWritten(existing, payload).count },
-        ], objects: payloadCount)
+        ], objects: payloadCount, labels: ["upsert/KeyValueMapping", "upsert/hand-written"])
         return Row(library: statistics[0], floor: statistics[1])
     }
 
