@@ -3,21 +3,13 @@ import Foundation
 /// Any `Codable` type no other codec maps (`struct Money: Codable`), converted through its own
 /// `init(from:)` and `encode(to:)` over the library's JSON values — never through text.
 ///
-/// The dictionary path first turns the JSON value into a ``JSONValue``; the bytes path reads
-/// one from the reader. Errors are ``MappingError``s at the key path inside the value.
+/// Every source gives the value as a ``JSONValue`` (the reader reads it, Foundation values
+/// are converted). Errors are ``MappingError``s at the key path inside the value.
 struct CodableCodec<Value: Codable>: ValueCodec {
     var typeName: String { String(describing: Value.self) }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
-        try decode(json: try JSONValue(libraryValue: value, session, encoding: false), session)
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        try CodableValueDecoder.decode(Value.self, from: json, session)
-    }
-
-    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value {
-        try decode(json: try session.readValue(&reader), session)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        try CodableValueDecoder.decode(Value.self, from: try source.readJSONValue(session), session)
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {

@@ -94,7 +94,8 @@ extension CodableMappable {
             throw error.path.isEmpty ? error.prepending(path) : error
         }
         do {
-            return try ModelCodec(metadata: metadata).decode(value, session)
+            var source = FoundationSource(value)
+            return try metadata.makeModel(from: &source, session)
         } catch let error as MappingError {
             throw error.prepending(path)
         }

@@ -55,7 +55,8 @@ final class CodableValueDecoder: Decoder {
     /// Converts `value` with one of the library's scalar codecs.
     func scalar<Codec: ValueCodec>(_ codec: Codec, _ value: JSONValue, path: [MappingError.PathComponent]) throws -> Codec.Value {
         do {
-            return try codec.decode(json: value, session)
+            var source = TreeSource(value)
+            return try codec.decode(from: &source, session)
         } catch let error as MappingError {
             throw error.prepending(path)
         }
@@ -105,9 +106,10 @@ final class CodableValueDecoder: Decoder {
 
     private func decodeModel<Model: Mappable>(_ type: Model.Type, from value: JSONValue, path: [MappingError.PathComponent]) throws -> Model {
         do {
-            let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+            let metadata = try ModelMetadata.of(Model.self)
+            var source = TreeSource(value)
             // Lenient decodes record skipped errors at the session's path: extend it to here.
-            return try session.withPath(path) { try codec.decode(json: value, session) }
+            return try session.withPath(path) { try metadata.makeModel(from: &source, session) }
         } catch let error as MappingError {
             throw error.prepending(path)
         }

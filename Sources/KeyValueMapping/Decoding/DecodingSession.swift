@@ -22,6 +22,8 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// (lenient errors are recorded where they happen, so the full path must be known there).
     let isLenient: Bool
     @exclusivity(unchecked) private(set) var skipped: [MappingError] = []
+    /// For each entry of `skipped`, its place in the order of its object (see ``rank(from:as:)``).
+    @exclusivity(unchecked) private var skippedRanks: [Int] = []
     @exclusivity(unchecked) private var path: [MappingError.PathComponent] = []
     /// Lenient mode only: how many relaxations that replace a failed value (a fallback, a
     /// collection that drops failing elements) enclose the value being decoded.
@@ -29,6 +31,8 @@ final class DecodingSession: NestingSession, KeyTableSession {
     @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
+    /// The enum cases this decode has met, by the enum type (see ``CaseTexts``).
+    @exclusivity(unchecked) private var caseTables: [ObjectIdentifier: AnyObject] = [:]
     /// Deep values built without the stack check, released without recursion when the decode
     /// ends (see `DecodingSession+DeepValues.swift`).
     @exclusivity(unchecked) var deepValues: [Any] = []
@@ -46,6 +50,17 @@ final class DecodingSession: NestingSession, KeyTableSession {
 
     deinit {
         if !deepValues.isEmpty { DeepValues.release(&deepValues) }
+    }
+
+    /// This decode's table of the cases of `Value` met so far.
+    func caseTexts<Value>(for type: Value.Type) -> CaseTexts<Value> {
+        if let table = caseTables[ObjectIdentifier(Value.self)] {
+            // Filed under `Value`'s identifier, so it is a table of `Value`.
+            return unsafeDowncast(table, to: CaseTexts<Value>.self)
+        }
+        let table = CaseTexts<Value>()
+        caseTables[ObjectIdentifier(Value.self)] = table
+        return table
     }
 
     /// Takes the calling thread's stack limit. A stream's session outlives the thread that made
@@ -103,6 +118,7 @@ final class DecodingSession: NestingSession, KeyTableSession {
             return try body()
         } catch {
             skipped.removeSubrange(listed...)
+            skippedRanks.removeSubrange(listed...)
             throw error
         }
     }
@@ -136,6 +152,36 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// Records an error (whose path is relative to the current position) and carries on.
     func skip(_ error: MappingError) {
         skipped.append(error.prepending(path))
+        skippedRanks.append(0)
+    }
+
+    /// Lenient mode: the entries listed from `start` on belong to the property at `rank` of the
+    /// object being walked (`-1`: the object's own unknown keys). A walk reads an object's
+    /// members in payload order, or in none; ``orderListed(from:)`` then lists them in the
+    /// order errors are reported: unknown keys, then the properties in declaration order.
+    func rank(from start: Int, as rank: Int) {
+        for index in start..<skippedRanks.count { skippedRanks[index] = rank }
+    }
+
+    /// Lenient mode: removes the entries listed from `start` on for the property at `rank` (a
+    /// key repeated in JSON text: only its last member counts).
+    func removeListed(from start: Int, rank: Int) {
+        for index in (start..<skipped.count).reversed() where skippedRanks[index] == rank {
+            skipped.remove(at: index)
+            skippedRanks.remove(at: index)
+        }
+    }
+
+    /// Lenient mode: orders the entries of one object, listed from `start` on, by their ranks
+    /// (stable, so each property's entries keep the order they were met in).
+    func orderListed(from start: Int) {
+        guard skipped.count - start > 1 else { return }
+        let order = (start..<skipped.count).sorted { skippedRanks[$0] < skippedRanks[$1] || (skippedRanks[$0] == skippedRanks[$1] && $0 < $1) }
+        guard order != Array(start..<skipped.count) else { return }
+        let entries = order.map { skipped[$0] }
+        let ranks = order.map { skippedRanks[$0] }
+        skipped.replaceSubrange(start..., with: entries)
+        skippedRanks.replaceSubrange(start..., with: ranks)
     }
 
     var maximumDepth: Int { options.maximumDepth }

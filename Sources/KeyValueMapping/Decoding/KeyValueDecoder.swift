@@ -107,23 +107,22 @@ public struct KeyValueDecoder: Sendable {
 
     /// Decodes a model from a JSON dictionary.
     public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> Model {
-        let metadata = try ModelMetadata.of(Model.self)
-        let session = DecodingSession(options: self)
-        try session.enter()
-        return try metadata.makeModel(from: dictionary, session)
+        var source = FoundationSource(dictionary)
+        return try ModelMetadata.of(Model.self).makeModel(from: &source, DecodingSession(options: self))
     }
 
     /// Decodes an array of models from a JSON array; an element's error carries its index.
     public func decode<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> [Model] {
-        let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
-        return try codec.decodeElements(array, DecodingSession(options: self))
+        var source = FoundationSource(array)
+        return try ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self))).decode(from: &source, DecodingSession(options: self))
     }
 
     /// Decodes a dictionary whose values are models (`["ada": [...], "bob": [...]]`); an element's
     /// error carries its key, and ``invalidElements`` applies to it.
     public func decode<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> [String: Model] {
+        var source = FoundationSource(dictionary)
         let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
-        return try codec.decode(dictionary, DecodingSession(options: self))
+        return try codec.decode(from: &source, DecodingSession(options: self))
     }
 
     /// Decodes a model from the value at `path` inside `dictionary`
@@ -136,7 +135,8 @@ public struct KeyValueDecoder: Sendable {
             throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
         }
         do {
-            return try ModelCodec(metadata: metadata).decode(value, session)
+            var source = FoundationSource(value)
+            return try metadata.makeModel(from: &source, session)
         } catch let error as MappingError {
             throw error.prepending(components)
         }
@@ -149,10 +149,9 @@ public struct KeyValueDecoder: Sendable {
     /// unusable root (not a dictionary, a broken declaration, a failing `didDecode` of the root)
     /// still throws.
     public func decodeLeniently<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
-        let metadata = try ModelMetadata.of(Model.self)
         let session = DecodingSession(options: self, lenient: true)
-        try session.enter()
-        let model = try metadata.makeModel(from: dictionary, session)
+        var source = FoundationSource(dictionary)
+        let model = try ModelMetadata.of(Model.self).makeModel(from: &source, session)
         return (model, session.skipped)
     }
 
@@ -160,9 +159,7 @@ public struct KeyValueDecoder: Sendable {
     /// (`.require` does not apply: nothing is missing from a model that exists). A class instance
     /// is updated as its dynamic type: a `Circle` held as a `Shape` gets its radius.
     public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
-        let metadata = try ModelMetadata.of(Model.self)
-        let session = DecodingSession(options: self)
-        try session.enter()
-        try metadata.update(&model, from: dictionary, session)
+        var source = FoundationSource(dictionary)
+        try ModelMetadata.of(Model.self).update(&model, from: &source, DecodingSession(options: self))
     }
 }

@@ -1,33 +1,5 @@
 import Foundation
 
-/// One payload value on its way into a property: a Foundation value (the dictionary path) or a
-/// parsed JSON value (the bytes path's tree).
-protocol PayloadValue {
-    /// Whether the value is JSON `null`.
-    var isNull: Bool { get }
-    /// Converts the value with the accessor's codec and stores it.
-    func decode(with accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
-}
-
-/// A Foundation value (`Any` from `JSONSerialization` or a Swift literal).
-struct FoundationPayload: PayloadValue {
-    let value: Any
-
-    var isNull: Bool { JSONScalar.isNull(value) }
-
-    @inline(__always)
-    func decode(with accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        try accessor.decode(value, into: base, session)
-    }
-}
-
-extension JSONValue: PayloadValue {
-    @inline(__always)
-    func decode(with accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        try accessor.decode(json: self, into: base, session)
-    }
-}
-
 /// A property's own relaxations (``MappingRules/useDefaultForNull(_:)``,
 /// ``MappingRules/fallback(_:to:)``). Most properties have none and hold `nil`, so the decode
 /// loop hands over one reference, or none, per property.
@@ -43,31 +15,38 @@ final class PropertyRelaxations: Sendable {
         self.fallback = fallback
     }
 
-    /// The validate-and-set step the dictionary path and the bytes path's tree share: `null` for
-    /// a non-optional property keeps the prototype's value when the property's rule or the
-    /// decoder's `nullDecoding` says so; a value that fails to convert becomes the property's
-    /// fallback when it has one; anything else is converted by the codec (which rejects what
-    /// cannot be converted losslessly) and stored. Every relaxation is reported to the session.
-    /// (The streaming path decides `null` the same way before reading a value, and leaves values
-    /// that fail to this step, through the tree.)
+    /// The validate-and-set step every source and route shares: `null` for a non-optional
+    /// property keeps the prototype's value when the property's rule or the decoder's
+    /// `nullDecoding` says so (returns `true`); a value that fails to convert becomes the
+    /// property's fallback when it has one (the source skips what the failed conversion left);
+    /// anything else is converted by the codec (which rejects what cannot be converted
+    /// losslessly) and stored. Every relaxation is reported to the session.
     @inline(__always)
-    static func set(_ value: some PayloadValue, with accessor: any PropertyAccessor, relaxations: PropertyRelaxations?,
-                    into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+    static func set<Source: DecodingSource>(from source: inout Source, with accessor: any PropertyAccessor, relaxations: PropertyRelaxations?,
+                                            into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
         // The common property has no relaxation and the decoder none: one test, then the codec.
         guard relaxations != nil || session.nullKeepsDefault else {
-            return try value.decode(with: accessor, into: base, session)
+            try accessor.decode(from: &source, into: base, session)
+            return false
         }
-        if value.isNull, keepsDefaultForNull(relaxations, accessor, session) {
+        if keepsDefaultForNull(relaxations, accessor, session), try source.readNull() {
             session.relaxed(MappingError(.nullForNonOptional(expected: accessor.typeName), foundValue: "null"))
-            return
+            return true
         }
-        guard let fallback = relaxations?.fallback else { return try value.decode(with: accessor, into: base, session) }
+        guard let fallback = relaxations?.fallback else {
+            try accessor.decode(from: &source, into: base, session)
+            return false
+        }
+        let mark = source.mark()
+        let isNull = try source.peekKind() == .null
         do {
-            try session.underRelaxation(!value.isNull) { try value.decode(with: accessor, into: base, session) }
-        } catch let error as MappingError where error.isRelaxable && !value.isNull {
+            try session.underRelaxation(!isNull) { try accessor.decode(from: &source, into: base, session) }
+        } catch let error as MappingError where error.isRelaxable && !isNull {
+            try source.skipValue(from: mark)
             accessor.store(fallback.value, into: base)
             session.relaxed(error)
         }
+        return false
     }
 
     /// Whether `null` keeps the prototype's value: never for an optional property (it becomes

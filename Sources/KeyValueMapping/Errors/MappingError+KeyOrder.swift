@@ -7,7 +7,12 @@ extension MappingError {
     /// makes the reported error the same on every run.
     func earlierInKeyOrder(than other: MappingError?) -> MappingError {
         guard let other else { return self }
-        return memberKey.utf8.lexicographicallyPrecedes(other.memberKey.utf8) ? self : other
+        return precedesInKeyOrder(other) ? self : other
+    }
+
+    /// Whether this error's member key comes before `other`'s in UTF-8 order.
+    func precedesInKeyOrder(_ other: MappingError) -> Bool {
+        memberKey.utf8.lexicographicallyPrecedes(other.memberKey.utf8)
     }
 
     private var memberKey: String {

@@ -21,6 +21,7 @@ enum ValueDescription {
         case .string(let text): return "String \(quoted(text))"
         case .array(let elements): return array(count: elements.count)
         case .dictionary(let members): return dictionary(count: members.count)
+        case .other(let summary as ContainerSummary): return summary.description
         case .other(let other): return "\(type(of: other))"
         }
     }

@@ -1,21 +1,27 @@
 import Foundation
 
-/// What an `upsert(from:decoder:)` did: how many records it appended and how many
-/// existing records it updated.
+/// What an `upsert(from:decoder:)` did: how many records it appended, how many existing
+/// records it updated, and how many elements it dropped.
 public struct UpsertSummary: Sendable, Equatable, CustomStringConvertible {
     /// Payload elements whose primary key matched no record: decoded and appended.
     public var inserted: Int
     /// Payload elements whose primary key matched a record: merged into it.
     public var updated: Int
+    /// Payload elements that failed to decode and were dropped, with the decoder's
+    /// ``KeyValueDecoder/invalidElements`` set to `.skip` (otherwise the first one is an error).
+    public var skipped: Int
 
     /// A summary with the given counts.
-    public init(inserted: Int = 0, updated: Int = 0) {
+    public init(inserted: Int = 0, updated: Int = 0, skipped: Int = 0) {
         self.inserted = inserted
         self.updated = updated
+        self.skipped = skipped
     }
 
-    /// `2 inserted, 1 updated`.
-    public var description: String { "\(inserted) inserted, \(updated) updated" }
+    /// `2 inserted, 1 updated` (and `, 1 skipped` when elements were dropped).
+    public var description: String {
+        skipped == 0 ? "\(inserted) inserted, \(updated) updated" : "\(inserted) inserted, \(updated) updated, \(skipped) skipped"
+    }
 }
 
 extension Array where Element: Mappable {
@@ -57,24 +63,19 @@ extension Array where Element: Mappable {
     ///   error at the element (a class instance keeps its key).
     @discardableResult
     public mutating func upsert(from payload: [Any], decoder: KeyValueDecoder = KeyValueDecoder()) throws -> UpsertSummary {
-        try ModelMetadata.of(Element.self).upsert(payload, into: &self, decoder: decoder)
+        var source = FoundationSource(payload)
+        return try ModelMetadata.of(Element.self).upsert(&source, into: &self, decoder: decoder)
     }
 
-    /// ``upsert(from:decoder:)`` from JSON bytes holding a top-level array, read by the
-    /// library's strict reader with `decoder.jsonReading`.
+    /// ``upsert(from:decoder:)`` from JSON bytes holding a top-level array, read once by the
+    /// library's strict reader with `decoder.jsonReading`, as `decode(_:fromJSON:)` reads them:
+    /// every number is judged from its literal.
     @discardableResult
     public mutating func upsert(fromJSON bytes: some Collection<UInt8>, decoder: KeyValueDecoder = KeyValueDecoder()) throws -> UpsertSummary {
         let metadata = try ModelMetadata.of(Element.self)
-        let value: JSONValue
-        do {
-            value = try JSONValue(jsonData: bytes, options: decoder.jsonReading)
-        } catch {
-            throw MappingError(.malformedJSON(error.description), underlyingError: error)
+        return try JSONBytes.decode(bytes, options: decoder.jsonReading, opening: UInt8(ascii: "["),
+                                    expected: "a JSON array of \(SwiftTypeName.of(Element.self))") { reader in
+            try metadata.upsert(&reader, into: &self, decoder: decoder)
         }
-        guard case .array(let elements) = value else {
-            let found = ValueDescription.describe(json: value)
-            throw MappingError(.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Element.self))", found: found), foundValue: found)
-        }
-        return try metadata.upsert(elements.map { $0.foundationValue() }, into: &self, decoder: decoder)
     }
 }

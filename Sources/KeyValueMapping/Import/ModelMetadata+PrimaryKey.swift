@@ -36,29 +36,22 @@ extension ModelMetadata {
         return name
     }
 
-    /// Merges `payload` into `records` by primary key (see ``UpsertRun``), one decode session
-    /// for the whole payload.
-    func upsert(_ payload: [Any], into records: inout [Model], decoder: KeyValueDecoder) throws -> UpsertSummary {
+    /// Merges the array at `source`'s cursor into `records` by primary key (see ``UpsertRun``),
+    /// one decode session for the whole payload.
+    func upsert<Source: DecodingSource>(_ source: inout Source, into records: inout [Model], decoder: KeyValueDecoder) throws -> UpsertSummary {
         let keyName = try primaryKeyName()
         // The declaration check made sure the key's type is Hashable.
         guard let keyType = property(named: keyName)?.facts?.valueType as? any Hashable.Type else {
             throw MappingError(.other("the primary key \"\(keyName)\" of \(typeName) cannot be read"))
         }
-        return try upsert(payload, into: &records, keyName: keyName, keyType, DecodingSession(options: decoder))
+        return try upsert(&source, into: &records, keyName: keyName, keyType, DecodingSession(options: decoder))
     }
 
     // Records are filed by the key's own type: hashing it costs less than hashing `AnyHashable`.
-    private func upsert<Key: Hashable>(_ payload: [Any], into records: inout [Model], keyName: String, _ keyType: Key.Type,
-                                       _ session: DecodingSession) throws -> UpsertSummary {
-        var run = try UpsertRun<Model, Key>(self, keyName: keyName, filing: records, expecting: payload.count, session)
-        try session.enter()
-        for index in payload.indices {
-            do {
-                try run.apply(payload[index], to: &records)
-            } catch let error as MappingError {
-                throw error.prepending(.index(index))
-            }
-        }
+    private func upsert<Key: Hashable, Source: DecodingSource>(_ source: inout Source, into records: inout [Model], keyName: String, _ keyType: Key.Type,
+                                                              _ session: DecodingSession) throws -> UpsertSummary {
+        var run = try UpsertRun<Model, Key>(self, keyName: keyName, filing: records, expecting: 0, session)
+        try run.apply(&source, to: &records)
         return run.summary
     }
 }

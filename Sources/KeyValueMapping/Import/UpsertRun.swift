@@ -1,14 +1,16 @@
 import Foundation
 
 /// One `upsert`: the records filed by the key each holds, and the decode state the payload's
-/// elements share. A record's identity is the key decoding gives it, so an element is matched
-/// by the key its decode would give (``PrimaryKeyReader``), and a record is filed by the key it
-/// holds once decoded or updated (its `didDecode` may have changed it).
+/// elements share. A record's identity is the key decoding gives it: each element is decoded
+/// once, by the one walk, into a new model (its `beforeDecoding` and `subtype` rules, fallback
+/// and null rules applied as in any decode), and the key that model holds finds the record. A
+/// new record then gets its `didDecode`; an existing one gets the element's values (only those
+/// the element wrote: absent keys keep the record's values, as `update(from:)` keeps them) and
+/// then its `didDecode`. A record is filed by the key it holds after `didDecode`.
 struct UpsertRun<Model: Mappable, Key: Hashable> {
     private let metadata: ModelMetadata<Model>
     private let session: DecodingSession
-    /// The key as the array's element type reads it; a class cluster's subclasses get their own.
-    private var reader: PrimaryKeyReader<Model, Key>
+    private let keyName: String
     /// Each keyed record's position (a record whose optional key is `nil` is not filed).
     private var positions: [Key: Int] = [:]
     private(set) var summary = UpsertSummary()
@@ -17,106 +19,165 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     init(_ metadata: ModelMetadata<Model>, keyName: String, filing records: [Model], expecting expected: Int, _ session: DecodingSession) throws {
         self.metadata = metadata
         self.session = session
-        reader = try PrimaryKeyReader(metadata, keyName: keyName, session)
-        let property = reader.property
+        self.keyName = keyName
         positions.reserveCapacity(records.count + expected)
-        for (position, var record) in records.enumerated() {
-            guard let identity = reader.identity(of: &record) else { continue }
+        for (position, record) in records.enumerated() {
+            guard let identity = try Self.identity(of: record, keyName: keyName) else { continue }
             if let first = positions[identity] {
                 throw MappingError(
                     .invalidValue(expected: "a unique primary key", found: ValueDescription.describe(identity),
-                                  detail: "the existing records [\(first)] and [\(position)] have the same \(property.name)"),
-                    path: [.index(position), .key(property.name)])
+                                  detail: "the existing records [\(first)] and [\(position)] have the same \(keyName)"),
+                    path: [.index(position), .key(keyName)])
             }
             positions[identity] = position
         }
     }
 
-    /// A payload element on its way in: the element as given, as the rewriting rule of the class
-    /// it decodes as left it, that class, and the key its decode gives.
-    private struct Element {
-        let given: [String: Any]
-        let hooked: [String: Any]
-        let decodedAs: any Mappable.Type
-        let identity: Key
+    /// Applies every element of the array at `source`'s cursor, in order; an element that fails
+    /// is dropped when the decoder skips invalid elements, else its error (with its index) ends
+    /// the import.
+    mutating func apply<Source: DecodingSource>(_ source: inout Source, to records: inout [Model]) throws {
+        guard var elements = try source.openArray(session) else {
+            throw MappingError.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Model.self))", found: try source.readScalarValue(session))
+        }
+        defer { source.closeArray(elements, session) }
+        var index = 0
+        while try source.nextElement(&elements) {
+            let mark = source.mark()
+            do {
+                try apply(from: &source, to: &records)
+            } catch let error as MappingError {
+                try session.dropElement(error.prepending(.index(index)), skipping: false)
+                try source.skipValue(from: mark)
+                summary.skipped += 1
+            }
+            index += 1
+        }
     }
 
-    /// Applies one payload element: it updates the record its key matches, or is decoded and
-    /// appended. Errors are relative to the element.
-    mutating func apply(_ value: Any, to records: inout [Model]) throws {
-        guard case .dictionary(let given) = JSONScalar(value) else {
-            throw MappingError.typeMismatch(expected: SwiftTypeName.of(Model.self), found: value)
-        }
-        let element = try prepare(given)
-        if let position = positions[element.identity] {
-            try update(at: position, filedUnder: element.identity, with: element, in: &records)
-            summary.updated += 1
-            return
-        }
-        var record = try makeRecord(element)
-        let identity = reader.identity(of: &record)
-        if identity != element.identity, let identity, let position = positions[identity] {
-            // `didDecode` turned the key into one a record already holds: the element updates that
-            // record, as it would had the payload carried that key, and the new model is dropped.
+    /// An element, decoded once: the model, the class it was decoded as, and what it wrote.
+    private struct Element {
+        var model: Model
+        let decodedAs: any Mappable.Type
+        let members: DecodedMembers
+    }
+
+    /// Applies one payload element: it updates the record its key matches, or is appended.
+    /// Errors are relative to the element.
+    private mutating func apply<Source: DecodingSource>(from source: inout Source, to records: inout [Model]) throws {
+        var element = try decode(from: &source)
+        let identity = try key(of: element)
+        if let position = positions[identity] {
             try update(at: position, filedUnder: identity, with: element, in: &records)
             summary.updated += 1
             return
         }
-        if let identity { positions[identity] = records.count }
-        records.append(record)
+        try checkRequiredKeys(of: element)
+        try validate(&element.model, as: element.decodedAs)
+        let decoded = try Self.identity(of: element.model, keyName: keyName)
+        if decoded != identity, let decoded, let position = positions[decoded] {
+            // `didDecode` turned the key into one a record already holds: the element updates that
+            // record with what it holds after `didDecode`, as it would had the payload carried
+            // that key, and the new model is dropped.
+            try merge(element, into: position, filedUnder: decoded, in: &records, validating: false)
+            summary.updated += 1
+            return
+        }
+        if let decoded { positions[decoded] = records.count }
+        records.append(element.model)
         summary.inserted += 1
     }
 
-    private mutating func prepare(_ given: [String: Any]) throws -> Element {
+    /// Decodes the element at `source`'s cursor into a new model of the class its rules name,
+    /// without `didDecode` (which runs once the element's record is known).
+    private func decode<Source: DecodingSource>(from source: inout Source) throws -> Element {
+        guard metadata.readsRulesDictionary else {
+            var model = Model()
+            let members = try metadata.decodeMembers(from: &source, into: &model, session, missingKeys: .rejectedWithFailure)
+            return Element(model: model, decodedAs: Model.self, members: members)
+        }
+        let object = try metadata.rulesDictionary(from: &source, session)
         if metadata.subtypeResolver != nil {
-            let concrete = try ModelMetadata<Model>.resolveSubtype(for: given)
-            if concrete != Model.self { return try Self.prepare(given, as: concrete, keyName: reader.property.name, session) }
+            let concrete = try ModelMetadata<Model>.resolveSubtype(for: object.dictionary)
+            if concrete != Model.self {
+                func decode<Concrete: Mappable>(as type: Concrete.Type) throws -> Element {
+                    var model = Concrete()
+                    let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
+                                                                                       missingKeys: .rejectedWithFailure)
+                    guard let record = model as? Model else {
+                        throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
+                            "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+                        ]))
+                    }
+                    return Element(model: record, decodedAs: Concrete.self, members: members)
+                }
+                return try decode(as: concrete)
+            }
         }
-        let (hooked, identity) = try reader.read(given)
-        return Element(given: given, hooked: hooked, decodedAs: Model.self, identity: identity)
+        var model = Model()
+        let members = try metadata.decode(rulesDictionary: object, into: &model, session, missingKeys: .rejectedWithFailure)
+        return Element(model: model, decodedAs: Model.self, members: members)
     }
 
-    /// A class cluster's element, read as the subclass its payload names (as `makeModel` decodes it).
-    private static func prepare<Concrete: Mappable>(_ given: [String: Any], as type: Concrete.Type, keyName: String,
-                                                    _ session: DecodingSession) throws -> Element {
-        var reader = try PrimaryKeyReader<Concrete, Key>(ModelMetadata<Concrete>.of(Concrete.self), keyName: keyName, session)
-        let (hooked, identity) = try reader.read(given)
-        return Element(given: given, hooked: hooked, decodedAs: Concrete.self, identity: identity)
-    }
-
-    private func makeRecord(_ element: Element) throws -> Model {
-        guard element.decodedAs == Model.self else { return try Self.makeRecord(element, as: element.decodedAs, session) }
-        var record = Model()
-        try metadata.decode(hooked: element.hooked, into: &record, session, requiresKeys: true)
-        return record
-    }
-
-    private static func makeRecord<Concrete: Mappable>(_ element: Element, as type: Concrete.Type, _ session: DecodingSession) throws -> Model {
-        var concrete = Concrete()
-        try ModelMetadata<Concrete>.of(Concrete.self).decode(hooked: element.hooked, into: &concrete, session, requiresKeys: true)
-        guard let record = concrete as? Model else {
-            throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
-                "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
-            ]))
+    /// The key the element's decode gave, before `didDecode`; a missing or `nil` key is an
+    /// error: such an element could match no record.
+    private func key(of element: Element) throws -> Key {
+        func key<Decoded: Mappable>(as type: Decoded.Type) throws -> Key {
+            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            let index = try Self.keyIndex(in: metadata, keyName: keyName)
+            let property = metadata.decodedProperties[index]
+            let path = try session.keyTable(for: metadata).decodeKeys[index].errorPath
+            guard element.members.found.contains(index) else {
+                throw MappingError(.missingKey(expected: property.accessor.typeName), path: path)
+            }
+            guard let identity = try Self.identity(of: element.model, keyName: keyName) else {
+                throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
+                                   path: path, foundValue: "null")
+            }
+            return identity
         }
-        return record
+        return try key(as: element.decodedAs)
     }
 
-    /// Updates the record at `position`, filed under `identity`, with `update(from:)` semantics,
-    /// and files it again if its key changed. A value is updated as a copy, stored only when the
+    /// A new record's required keys (the key itself was checked first).
+    private func checkRequiredKeys(of element: Element) throws {
+        func check<Decoded: Mappable>(as type: Decoded.Type) throws {
+            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            let keys = try session.keyTable(for: metadata).decodeKeys
+            for (index, property) in metadata.decodedProperties.enumerated()
+            where !element.members.found.contains(index) && property.isRequired(in: session) {
+                throw MappingError(.missingKey(expected: property.accessor.typeName), path: keys[index].errorPath)
+            }
+        }
+        try check(as: element.decodedAs)
+    }
+
+    /// Updates the record at `position`, filed under `identity`, with the element's values and
+    /// files it again if its key changed. A value is updated as a copy, stored only when the
     /// whole element applied; a class instance is updated in place.
     private mutating func update(at position: Int, filedUnder identity: Key, with element: Element, in records: inout [Model]) throws {
+        try merge(element, into: position, filedUnder: identity, in: &records, validating: true)
+    }
+
+    private mutating func merge(_ element: Element, into position: Int, filedUnder identity: Key, in records: inout [Model], validating: Bool) throws {
         var record = records[position]
-        try update(&record, with: element)
-        let updated = reader.identity(of: &record)
+        let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
+        guard ObjectIdentifier(recordType) == ObjectIdentifier(element.decodedAs) else {
+            throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(element.decodedAs),
+                                             detail: "the element is read as \(SwiftTypeName.of(element.decodedAs)), but the record [\(position)] it updates is a \(SwiftTypeName.of(recordType)); an import does not change a record's class"))
+        }
+        let before = metadata.isClass ? try Self.identity(of: record, keyName: keyName) : nil
+        try copy(element, into: &record)
+        if validating { try validate(&record, as: element.decodedAs) }
+        let updated = try Self.identity(of: record, keyName: keyName)
         if updated != identity {
             if let updated, let other = positions[updated] {
                 // A class instance is already changed: it gets its key back, so no two records share one.
-                if metadata.isClass { metadata.store(identity, in: reader.property, of: &record) }
+                if metadata.isClass, let before { try Self.store(before, keyName: keyName, in: &record) }
                 throw MappingError(
                     .invalidValue(expected: "a unique primary key", found: ValueDescription.describe(updated),
-                                  detail: "the element changed the \(reader.property.name) of the record [\(position)] to that of the record [\(other)]"),
-                    path: reader.key.errorPath)
+                                  detail: "the element changed the \(keyName) of the record [\(position)] to that of the record [\(other)]"),
+                    path: try session.keyTable(for: metadata).decodeKeys[Self.keyIndex(in: metadata, keyName: keyName)].errorPath)
             }
             positions[identity] = nil
             if let updated { positions[updated] = position }
@@ -124,22 +185,53 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         records[position] = record
     }
 
-    /// `update(from:)` without running the rewriting rule again when the element was rewritten
-    /// for the class the record is; otherwise the record's own class rewrites the element given.
-    private func update(_ record: inout Model, with element: Element) throws {
-        let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
-        guard ObjectIdentifier(recordType) == ObjectIdentifier(element.decodedAs) else {
-            return try metadata.update(&record, from: element.given, session)
+    /// Copies the values the element wrote into `record`, of the same class.
+    private func copy(_ element: Element, into record: inout Model) throws {
+        func copy<Decoded: Mappable>(as type: Decoded.Type) throws {
+            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            var target = try DynamicModel.cast(record, to: Decoded.self)
+            let source = try DynamicModel.cast(element.model, to: Decoded.self)
+            let written = metadata.decodedProperties.indices.filter { element.members.written.contains($0) }.map { metadata.decodedProperties[$0] }
+            metadata.copy(written, from: source, to: &target)
+            record = try DynamicModel.cast(target, to: Model.self)
         }
-        guard element.decodedAs == Model.self else { return try Self.update(record, as: element.decodedAs, with: element, session) }
-        try metadata.decode(hooked: element.hooked, into: &record, session, requiresKeys: false)
+        try copy(as: element.decodedAs)
     }
 
-    private static func update<Concrete: Mappable>(_ record: Model, as type: Concrete.Type, with element: Element, _ session: DecodingSession) throws {
-        guard var object = record as? Concrete else {
-            throw MappingError(.other("cannot view \(String(reflecting: Swift.type(of: record))) as \(String(reflecting: Concrete.self))"))
+    /// Runs `didDecode` of the class the model was decoded as.
+    private func validate(_ model: inout Model, as type: any Mappable.Type) throws {
+        func validate<Decoded: Mappable>(as type: Decoded.Type) throws {
+            var typed = try DynamicModel.cast(model, to: Decoded.self)
+            try ModelMetadata<Decoded>.validate(&typed)
+            model = try DynamicModel.cast(typed, to: Model.self)
         }
-        // A class reference: decoding into this copy of the reference updates the one instance.
-        try ModelMetadata<Concrete>.of(Concrete.self).decode(hooked: element.hooked, into: &object, session, requiresKeys: false)
+        try validate(as: type)
+    }
+
+    /// The position of the primary key among `metadata`'s decoded properties.
+    private static func keyIndex<Decoded: Mappable>(in metadata: ModelMetadata<Decoded>, keyName: String) throws -> Int {
+        guard let index = metadata.decodedProperties.firstIndex(where: { $0.name == keyName }) else {
+            throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                "the primary key \"\(keyName)\" of its superclass is never decoded into \(metadata.shortTypeName)",
+            ]))
+        }
+        return index
+    }
+
+    /// The key `model` holds (read through its own class's metadata); `nil` when it is `nil` (or
+    /// an uncomputed `lazy var`). Every key of one import is read here, so the payload's and the
+    /// records' compare alike.
+    private static func identity(of model: Model, keyName: String) throws -> Key? {
+        let metadata = try ModelMetadata<Model>.of(Model.self)
+        guard let property = metadata.property(named: keyName), let key = metadata.value(of: property, in: model) as? Key else { return nil }
+        if let optional = key as? any OptionalValue, optional.isNone { return nil }
+        return key
+    }
+
+    /// Writes `key` back into `model`'s key property.
+    private static func store(_ key: Key, keyName: String, in model: inout Model) throws {
+        let metadata = try ModelMetadata<Model>.of(Model.self)
+        guard let property = metadata.property(named: keyName) else { return }
+        metadata.store(key, in: property, of: &model)
     }
 }

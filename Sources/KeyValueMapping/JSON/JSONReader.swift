@@ -17,10 +17,6 @@ struct JSONReader {
     /// (``readValue()`` and ``skipValue()`` count their own on top): the reader's depth limit
     /// counts from the document's root on every path. Always 0 when reading a whole document.
     var depth = 0
-    /// Whether whitespace skipped so far held a line feed. Whitespace is the only place a raw
-    /// line feed can stand in JSON (strings refuse it), so a JSON Lines element decoded where it
-    /// lies spans lines exactly when this is set, and its bytes need no second scan.
-    var skippedLineFeed = false
     /// Reused buffer for strings with escapes, so each such string allocates only its result.
     var scratch: [UInt8] = []
     /// Recently read object keys by the hash of their bytes: documents repeat the same keys in
@@ -306,10 +302,7 @@ struct JSONReader {
     mutating func skipWhitespace() {
         while position < input.count {
             switch input[position] {
-            case 0x20, 0x09, 0x0D: position += 1
-            case 0x0A:
-                skippedLineFeed = true
-                position += 1
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
             default: return
             }
         }

@@ -89,6 +89,20 @@ final class KeyTable: Sendable {
     static let empty = KeyTable(owner: ObjectIdentifier(KeyTable.self), properties: [], decoded: [], otherNames: [],
                                 allowedUnknownKeys: [], keyFor: { .key($0) })
 
+    /// The decoded property whose single key is `key` (canonically equivalent text included, as
+    /// Swift compares strings), trying position `hint` first: payloads usually list keys in
+    /// declaration order. `hint` moves past a match.
+    @inline(__always)
+    func propertyIndex(of key: String, hint: inout Int) -> Int? {
+        if hint < decodedSingleKeys.count, decodedSingleKeys[hint] == key {
+            hint += 1
+            return hint - 1
+        }
+        guard let index = decodedKeyIndex[key] else { return nil }
+        hint = index + 1
+        return index
+    }
+
     /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
     @inline(__always)
     static func keyProbe(count: Int, first: UInt8?) -> Int {

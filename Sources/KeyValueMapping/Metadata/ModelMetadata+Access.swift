@@ -1,29 +1,10 @@
 /// Reading and copying single properties through the cached accessors, for the views built on
 /// the metadata (merge patches reset properties to their prototype values, imports read
-/// primary keys); the decode and encode loops never use these.
+/// primary keys and merge what an element wrote); the decode and encode loops never use these.
 extension ModelMetadata {
     /// The current value of `property` in `model`, boxed; `nil` for an uncomputed `lazy var`.
     func value(of property: PropertyDescriptor, in model: Model) -> Any? {
         ModelStorage.withFields(of: model, isClass: isClass) { property.accessor.value(in: $0) }
-    }
-
-    /// Decodes `property` alone from `dictionary` into `model` as the decode loop does: `key`
-    /// looked up, then the one validate-and-set step with the property's relaxations (null rule,
-    /// fallback). `false` when the key is absent (`model` is then untouched); errors carry the
-    /// path the value was found at.
-    func decode(_ property: PropertyDescriptor, at key: ResolvedKey, from dictionary: [String: Any], into model: inout Model,
-                _ session: DecodingSession) throws -> Bool {
-        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            // As in the decode loop: a single key needs no path until an error.
-            guard let single = key.singleKey else {
-                return try dictionary.decode(at: key, with: property.accessor, property.relaxations, into: base, session) != nil
-            }
-            do {
-                return try dictionary.decode(key: single, with: property.accessor, property.relaxations, into: base, session)
-            } catch let error as MappingError {
-                throw error.prepending(.key(single))
-            }
-        }
     }
 
     /// Stores `value`, a value of the property's type, into `property` of `model`.

@@ -4,23 +4,16 @@ extension ModelMetadata {
     /// `.sortedKeys`). A model whose rules need the whole dictionary (key paths, candidates,
     /// gather, an `afterEncoding` hook) is encoded to a dictionary first and that is written.
     func encode(_ model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        if isClass {
-            let object = model as AnyObject
-            if type(of: object) != Model.self, let dynamicType = type(of: object) as? any Mappable.Type {
-                return try Self.encode(object, as: dynamicType, to: &writer, session)
+        guard isClass else { return try encodeFields(of: model, to: &writer, session) }
+        if let dynamic = DynamicModel.type(of: model) {
+            func encode<Dynamic: Mappable>(as type: Dynamic.Type) throws {
+                try ModelMetadata<Dynamic>.of(Dynamic.self).encode(try DynamicModel.cast(model, to: Dynamic.self), to: &writer, session)
             }
-            try session.beginObject(object)
-            defer { session.endObject() }
-            return try encodeFields(of: model, to: &writer, session)
+            return try encode(as: dynamic)
         }
+        try session.beginObject(model as AnyObject)
+        defer { session.endObject() }
         try encodeFields(of: model, to: &writer, session)
-    }
-
-    private static func encode<Dynamic: Mappable>(_ object: AnyObject, as type: Dynamic.Type, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        guard let model = object as? Dynamic else {
-            throw MappingError(.other("cannot view \(String(reflecting: Swift.type(of: object))) as \(String(reflecting: Dynamic.self))"))
-        }
-        try ModelMetadata<Dynamic>.of(Dynamic.self).encode(model, to: &writer, session)
     }
 
     private func encodeFields(of model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {

@@ -33,6 +33,9 @@ struct ByteInput {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
+    /// All the bytes as a String (the reader has validated them as UTF-8).
+    var text: String { string(0..<count) }
+
     /// The bytes in `range` as a String when they are valid UTF-8, else `nil`.
     func validatedString(_ range: Range<Int>) -> String? {
         // Not `String(validating:as:)`: it is generic and unspecialised here, two runtime

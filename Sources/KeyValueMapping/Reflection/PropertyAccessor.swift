@@ -1,11 +1,8 @@
 /// Reads and writes one stored property of a model through its typed storage and codec.
 protocol PropertyAccessor: Sendable {
-    /// Converts `value` and stores it into the property of the model at `base`.
-    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
-    /// The same for a value of a parsed JSON document.
-    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
-    /// The same, reading the value straight from the JSON reader.
-    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+    /// Reads the value at `source`'s cursor with the property's codec and stores it into the
+    /// property of the model at `base`.
+    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
     /// Writes the key (`quotedKey`, from ``JSONWriter/quoted(_:)``) and the property's value to
@@ -53,25 +50,18 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     }
 
     // Pre-specialised for the most common property types: a property's Value is only known at
-    // run time, so without these every access would run fully generic code.
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Int64)
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Bool)
-    @_specialize(where Value == String)
-    @_specialize(where Value == String?)
-    @_specialize(where Value == Int?)
-    @_specialize(where Value == [String])
-    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        storage.write(try codec.decode(value, session), to: base)
-    }
-
-    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        storage.write(try codec.decode(json: value, session), to: base)
-    }
-
-    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        storage.write(try codec.decode(reader: &reader, session), to: base)
+    // run time, so without these every access would run fully generic code. The source is only
+    // passed on to the codec.
+    @_specialize(exported: false, kind: partial, where Value == Int)
+    @_specialize(exported: false, kind: partial, where Value == Int64)
+    @_specialize(exported: false, kind: partial, where Value == Double)
+    @_specialize(exported: false, kind: partial, where Value == Bool)
+    @_specialize(exported: false, kind: partial, where Value == String)
+    @_specialize(exported: false, kind: partial, where Value == String?)
+    @_specialize(exported: false, kind: partial, where Value == Int?)
+    @_specialize(exported: false, kind: partial, where Value == [String])
+    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        storage.write(try codec.decode(from: &source, session), to: base)
     }
 
     @_specialize(where Value == Int)
@@ -143,22 +133,9 @@ struct LazyPropertyAccessor<Value>: PropertyAccessor {
         return true
     }
 
-    func decode(_ value: Any, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        if nullMeansUncomputed, JSONScalar.isNull(value) { return storage.write(nil, to: base) }
-        storage.write(.some(try codec.decode(value, session)), to: base)
-    }
-
-    func decode(json value: JSONValue, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        if nullMeansUncomputed, case .null = value { return storage.write(nil, to: base) }
-        storage.write(.some(try codec.decode(json: value, session)), to: base)
-    }
-
-    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        if nullMeansUncomputed, try reader.peek() == UInt8(ascii: "n") {
-            try reader.syntax { try $0.readLiteral("null") }
-            return storage.write(nil, to: base)
-        }
-        storage.write(.some(try codec.decode(reader: &reader, session)), to: base)
+    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        if nullMeansUncomputed, try source.readNull() { return storage.write(nil, to: base) }
+        storage.write(.some(try codec.decode(from: &source, session)), to: base)
     }
 
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {

@@ -3,14 +3,14 @@
 // commas, what follows the array) with the reader's words.
 //
 // The elements themselves are decoded by the bytes path, which validates them, so their rules
-// and messages are those of `decode(_:fromJSON:)`. An array element that is an object is
-// first offered to the caller as a `candidate`: decoding it straight from the reader finds its
-// end for free. Anything else, or a candidate whose decode fails or runs past the bytes at
-// hand, is scanned: strings, escapes and brackets are followed to its end, resuming where the
-// scan stopped when more input arrives, so an element that spans many pieces is scanned once.
-// A JSON Lines element ends at the next line feed (a raw line feed is never inside a valid
-// string); only a line longer than the bytes at hand is scanned, to stop one nested too deeply.
-// Lines are counted only when an error needs one (and before bytes are dropped).
+// and messages are those of `decode(_:fromJSON:)`. Each is decoded once, when all of it is at
+// hand, so nothing in it (user code included) runs twice. An array element is scanned first:
+// strings, escapes and brackets are followed to its end, resuming where the scan stopped when
+// more input arrives, so an element that spans many pieces is scanned once. A JSON Lines
+// element ends at the next line feed (a raw line feed is never inside a valid string) and is
+// decoded as a document of its own; only a line longer than the bytes at hand is scanned, to
+// stop one nested too deeply. Lines are counted only when an error needs one (and before bytes
+// are dropped).
 //
 // Bytes that can never be JSON end the input as soon as they are seen, so that memory stays
 // bounded by the largest element: a byte that cannot start a value where one starts (thrown
@@ -43,10 +43,6 @@ struct JSONElementSplitter {
     enum Step {
         /// A complete element.
         case element(Element)
-        /// An element that is an object starts at absolute offset `start`: decode it from there
-        /// and report its end with ``accept(elementEndingAt:spansLines:in:base:isFinal:)``, or call
-        /// ``next(in:base:isFinal:)`` again to have it scanned (or its line decoded whole).
-        case candidate(start: Int)
         /// An element that cannot be completed: nested deeper than the reader allows or holding
         /// a byte that is never JSON (its bytes end at the offending byte), or cut off by the end
         /// of the input. Decoding its bytes
@@ -59,7 +55,7 @@ struct JSONElementSplitter {
     }
 
     enum Phase {
-        case start, afterOpening, afterComma, candidate, inElement, afterElement, afterArray, lineStart, lineCandidate, done
+        case start, afterOpening, afterComma, inElement, afterElement, afterArray, lineStart, lineElement, done
     }
 
     enum Scan {
@@ -100,40 +96,6 @@ struct JSONElementSplitter {
         switch phase {
         case .inElement: return elementStart
         default: return position
-        }
-    }
-
-    /// The candidate offered last was decoded and ends at absolute offset `end` (in `input`,
-    /// whose first byte is at `base`); `spansLines` says whether a line feed stood between its
-    /// tokens (the reader's `skippedLineFeed`). `false` when that cannot be its end: a JSON
-    /// Lines value must fill its line, so one that spans a line feed or is followed by more than
-    /// whitespace on its line is refused, and the line is then decoded as a whole (which reports
-    /// why).
-    mutating func accept(elementEndingAt end: Int, spansLines: Bool, in input: ByteInput, base: Int, isFinal: Bool) -> Bool {
-        switch phase {
-        case .candidate:
-            position = end
-            elementCount += 1
-            phase = .afterElement
-            return true
-        case .lineCandidate:
-            guard !spansLines else { return false }
-            var index = end - base
-            while index < input.count, input[index] == 0x20 || input[index] == 0x09 || input[index] == 0x0D { index += 1 }
-            if index < input.count {
-                guard input[index] == 0x0A else { return false }
-                index += 1
-            } else if !isFinal {
-                // The rest of the line is not here yet.
-                return false
-            }
-            if input[index - 1] == 0x0A { countLine(from: position, endingAt: base + index - 1) }
-            position = base + index
-            elementCount += 1
-            phase = .lineStart
-            return true
-        default:
-            return false
         }
     }
 
@@ -195,13 +157,6 @@ struct JSONElementSplitter {
                     failingElement = elementCount
                     throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
                 }
-                if byte == UInt8(ascii: "{") {
-                    phase = .candidate
-                    return .candidate(start: position)
-                }
-                beginElement(input, base: base)
-            case .candidate:
-                // Not decoded where it lies: scan it.
                 beginElement(input, base: base)
             case .lineStart:
                 skipBlankLines(input, base: base)
@@ -211,17 +166,12 @@ struct JSONElementSplitter {
                     return .finished
                 }
                 let byte = input[position - base]
-                if byte == UInt8(ascii: "{") {
-                    phase = .lineCandidate
-                    return .candidate(start: position)
-                }
                 guard Self.startsValue(byte) else {
                     failingElement = elementCount
                     throw error(JSONSyntaxError.unexpected(byte), at: position, input, base)
                 }
-                phase = .lineCandidate
-            case .lineCandidate:
-                // Not decoded where it lies: the line is decoded as a whole.
+                phase = .lineElement
+            case .lineElement:
                 phase = .lineStart
                 let lineEnd = base + input.firstLineFeed(from: position - base, to: input.count)
                 if lineEnd < end {

@@ -5,15 +5,18 @@ import Foundation
 /// in the whole input (the element's index first in its key path, positions counted from the
 /// start of the input, and the line for JSON Lines).
 ///
-/// Errors read as the in-memory decode of the same bytes reports them
-/// (`decode([Model].self, fromJSON:)` for an array, `decode(_:fromJSONLines:)` for JSON Lines):
-/// an array element that is not an object is decoded where it lies, as that decode reads it; an
-/// error where a value should start belongs to that element; malformed JSON, a cut-off input and
-/// a depth or stack error are never skipped (the classification the shared validate-and-set
-/// step uses). The in-memory decode re-reads the whole document when an element fails to map,
-/// and reports a syntax error anywhere in it instead; the stream cannot look ahead without
-/// holding the input, so it reports the element's error once the structure right after it has
-/// been read, or that structure's error if it is broken.
+/// Each element is decoded once, by the same codec and walk as the in-memory decode, where it
+/// lies in the bytes at hand, once all of it is there: an array element after the splitter has
+/// scanned it, a JSON Lines element as the document its line holds. Errors read as the
+/// in-memory decode of the same bytes reports them (`decode([Model].self, fromJSON:)` for an
+/// array, counting depth from the array's bracket; `decode(_:fromJSONLines:)` for JSON Lines):
+/// an error where a value should start belongs to that element; malformed JSON, a cut-off input
+/// and a depth or stack error are never skipped (the classification the shared validate-and-set
+/// step uses). An element that fails to map is then scanned (not decoded again) to its end, so
+/// that a syntax error in it is what is reported, as the in-memory decode reports one anywhere
+/// in the document; the stream cannot look ahead without holding the input, so it reports the
+/// element's error once the structure right after it has been read, or that structure's error
+/// if it is broken.
 ///
 /// Every complete element in the bytes at hand is decoded in one go (a few dozen kilobytes'
 /// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
@@ -30,8 +33,6 @@ final class StreamEngine<Model: Mappable> {
     /// Decoded models not yet taken, and the input offset reached after each.
     private var ready: [Model] = []
     private var readyEnds: [Int] = []
-    /// The largest element seen so far, in bytes.
-    private var largestElement = 0
     private var skippedSinceHandout = 0
     /// What follows the ready models: the end of the input or an error.
     private var ended = false
@@ -46,6 +47,8 @@ final class StreamEngine<Model: Mappable> {
         codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
         expected = KeyValueDecoder.expectedObject(Model.self)
         session = DecodingSession(options: decoder)
+        // An array's elements are one level inside it, as in the in-memory decode.
+        if format == .array { session.depth = 1 }
         splitter = JSONElementSplitter(format: format, maximumDepth: decoder.jsonReading.maximumDepth,
                                        allowsByteOrderMark: decoder.jsonReading.allowsByteOrderMark)
         self.progress = progress
@@ -136,33 +139,12 @@ final class StreamEngine<Model: Mappable> {
                 return
             }
             switch step {
-            case .candidate(let start):
-                // An object decoded where it lies; its end is where the reader stopped. Any
-                // failure (a bad value, or the object running past these bytes) has it scanned
-                // and decoded as a whole instead, which reports the error with its full context.
-                // Near the end of the bytes at hand it is scanned at once: a decode that runs
-                // out of input would be wasted, and its error costs a count of lines.
-                let remaining = base + input.count - start
-                guard isFinal || remaining > 2 * largestElement + 1024 else { continue }
-                var reader = JSONReader(input: input, options: decoder.jsonReading)
-                reader.position = start - base
-                // `do`/`catch`, not `try?`: an optional of a generic model costs a metadata lookup.
-                do {
-                    let model = try codec.decode(reader: &reader, session)
-                    let end = base + reader.position
-                    largestElement = max(largestElement, end - start)
-                    guard splitter.accept(elementEndingAt: end, spansLines: reader.skippedLineFeed, in: input, base: base, isFinal: isFinal) else { continue }
+            case .element(let element):
+                switch decodeElement(element, in: input, base: base) {
+                case .decoded(let model):
                     ready.append(model)
                     readyEnds.append(splitter.position)
-                } catch {
-                    continue
-                }
-            case .element(let element):
-                largestElement = max(largestElement, element.bytes.count)
-                do {
-                    ready.append(try decodeElement(element, in: input, base: base))
-                    readyEnds.append(splitter.position)
-                } catch {
+                case .failed(let error):
                     let placed = place(error, element, in: input, base: base)
                     do {
                         try session.dropElement(placed, skipping: false)
@@ -225,9 +207,7 @@ final class StreamEngine<Model: Mappable> {
     /// before the point where they stop, with its key path), else `fallback` there.
     private func brokenError(_ element: JSONElementSplitter.Element, fallback: JSONSyntaxError, in input: ByteInput, base: Int) -> MappingError {
         var result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback)
-        do {
-            _ = try decodeElement(element, in: input, base: base)
-        } catch {
+        if case .failed(let error) = decodeBrokenElement(element, in: input, base: base) {
             let placed = place(error, element, in: input, base: base)
             // Running out of the bytes given is not the reason: they were cut where the splitter
             // stopped. (The decode may also count depth from a member's value, not the element.)
@@ -249,16 +229,64 @@ final class StreamEngine<Model: Mappable> {
         (element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)).line
     }
 
-    private func decodeElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) throws -> Model {
+    /// What decoding one element gave.
+    private enum Outcome {
+        case decoded(Model)
+        case failed(MappingError)
+    }
+
+    /// Decodes a complete element, once: an array element where it lies in the input (one level
+    /// inside the array, as the in-memory decode reads it), a line as a document of its own.
+    /// An element that fails to map is scanned to its end, so that a syntax error in it wins.
+    private func decodeElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> Outcome {
         let start = element.bytes.lowerBound - base
-        if splitter.format == .array, input[start] != UInt8(ascii: "{") {
-            // Read where it lies, as the in-memory decode reads an element of its array: the
-            // reader meets what follows the value, and names what it found in the same words.
-            var reader = JSONReader(input: input.slice(start..<input.count), options: decoder.jsonReading)
-            return try codec.decode(reader: &reader, session)
+        let bytes = start..<(element.bytes.upperBound - base)
+        do {
+            if splitter.format == .lines {
+                return .decoded(try JSONBytes.decode(input.slice(bytes), options: decoder.jsonReading, opening: UInt8(ascii: "{"),
+                                                     expected: expected, sniffsEncoding: false) { reader in
+                    try codec.decode(from: &reader, session)
+                })
+            }
+            var reader = elementReader(element, in: input, base: base)
+            do {
+                return .decoded(try codec.decode(from: &reader, session))
+            } catch let error as MappingError {
+                if case .malformedJSON = error.reason { throw error }
+                try reader.skipValue(from: (0, 1))
+                throw error
+            }
+        } catch let error as MappingError {
+            return .failed(error)
+        } catch {
+            return .failed(MappingError(.other(String(describing: error)), underlyingError: error))
         }
-        let bytes = input.slice(start..<(element.bytes.upperBound - base))
-        return try decoder.decodeModel(codec, from: bytes, expected: expected, session: session, isElement: true)
+    }
+
+    /// A reader on an array element's bytes, one level inside the array: the reader's depth
+    /// limit counts from the document's root, as in the in-memory decode. An element that is not
+    /// an object is read where it lies, as that decode reads an element of its array: the reader
+    /// meets what follows the value, and names what it found in the same words.
+    private func elementReader(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> JSONReader {
+        let start = element.bytes.lowerBound - base
+        let end = input[start] == UInt8(ascii: "{") ? min(element.bytes.upperBound - base, input.count) : input.count
+        var reader = JSONReader(input: input.slice(start..<end), options: decoder.jsonReading)
+        reader.depth = 1
+        return reader
+    }
+
+    /// Decodes the bytes of an element that cannot be completed, up to where they stop, for the
+    /// error that comes first (with its key path).
+    private func decodeBrokenElement(_ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> Outcome {
+        if splitter.format == .lines { return decodeElement(element, in: input, base: base) }
+        var reader = elementReader(element, in: input, base: base)
+        do {
+            return .decoded(try codec.decode(from: &reader, session))
+        } catch let error as MappingError {
+            return .failed(error)
+        } catch {
+            return .failed(MappingError(.other(String(describing: error)), underlyingError: error))
+        }
     }
 
     /// `error`, raised inside `element`'s bytes (in `input`, whose first byte is at `base`), as

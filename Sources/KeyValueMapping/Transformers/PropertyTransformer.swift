@@ -97,8 +97,9 @@ struct TransformerCodec<Value>: ValueCodec {
         }
     }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
-        try decodeValue(value)
+    /// The transformer receives the value as plain Foundation values, whatever the source.
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        try decodeValue(try source.readFoundationValue(session))
     }
 
     func encodeValue(_ value: Value) throws -> Any {

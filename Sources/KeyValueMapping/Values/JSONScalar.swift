@@ -163,6 +163,7 @@ enum JSONScalar {
         case .string: return "String"
         case .array: return "Array"
         case .dictionary: return "Dictionary"
+        case .other(let summary as ContainerSummary): return summary.isArray ? "Array" : "Dictionary"
         case .other(let value): return "\(type(of: value))"
         }
     }

@@ -90,45 +90,53 @@ struct TextMemo<Value> {
     }
 }
 
-/// The values every decode through one enum codec has built from text, so each case's text is
-/// converted once per process rather than once per decode.
+/// The cases of an enum whose raw values are text, found by the exact bytes of that text, so a
+/// case costs neither a String nor `init(rawValue:)` (in unspecialised generic code that and
+/// its optional result cost runtime metadata lookups each time).
 ///
-/// Sharing is sound because what it remembers does not depend on the decode: a JSON string is
-/// a `String` raw value as it stands under every option, and `init(rawValue:)` is a pure
-/// function of it. It is small (a type with more distinct raw values than ``limit`` is not an
-/// enum of cases) and every access holds the lock.
-// Unchecked: the values are only of trivial types (see `RawValueCodec`), plain bits that share
-// no storage between the copies handed to different threads. The lock guards every access, so
-// Swift's dynamic exclusivity checks on the two properties are switched off. It keeps its own
-// `TextIndex` and array rather than a `TextMemo<Value>`: a generic struct stored in this generic
-// class made every lookup fetch `TextMemo<Value>`'s runtime metadata (measured: ~660
-// instructions per enum value more).
-final class SharedTextMemo<Value>: @unchecked Sendable {
-    /// Texts kept; later new texts are converted every time.
-    static var limit: Int { 64 }
+/// For a `CaseIterable` enum every case is listed once, when its codec is made, and the table
+/// is read-only from then on, shared by every decode without a lock. For any other enum the
+/// cases are learnt as one decode meets them, in a table of that decode's own
+/// (``DecodingSession/caseTexts(for:)``). Only cases are listed: a text that is not a case (an
+/// unknown case a relaxation replaces) is converted, and reported, every time.
+// Unchecked: the values are only of trivial types (see `RawValueCodec`), plain bits that share no
+// storage between the copies handed to different threads; a shared table is never written
+// after it is made, and a decode's own is used by that decode alone.
+final class CaseTexts<Value>: @unchecked Sendable {
+    private var texts = TextIndex()
+    private var values: [Value] = []
 
-    private let lock = NSLock()
-    @exclusivity(unchecked) private var texts = TextIndex()
-    @exclusivity(unchecked) private var values: [Value] = []
+    init() {}
 
-    /// The value for the text whose bytes are `bytes`, remembered or made by `convert` from
-    /// `text()` (both run without the lock held; a success is then remembered).
-    func value(for bytes: ByteInput, text: () -> String, convert: (String) throws -> Value) rethrows -> Value {
-        let hash = TextIndex.hash(bytes)
-        lock.lock()
-        if let position = texts.position(of: bytes, hash: hash) {
-            defer { lock.unlock() }
-            return values[position]
+    /// The table of every case of a `CaseIterable` enum whose raw values are `String`s.
+    init?(listing type: Value.Type) {
+        guard let cases = CaseList.cases(of: Value.self) else { return nil }
+        for value in cases {
+            guard let text = (value as? any RawRepresentable)?.rawValue as? String else { return nil }
+            ByteInput.withUTF8(of: text) { bytes in
+                let hash = TextIndex.hash(bytes)
+                if texts.position(of: bytes, hash: hash) == nil { add(value, text: text, hash: hash) }
+            }
         }
-        lock.unlock()
-        let text = text()
-        let value = try convert(text)
-        lock.lock()
-        defer { lock.unlock() }
-        if texts.count < Self.limit, texts.position(of: bytes, hash: hash) == nil {
-            texts.append(text, hash: hash)
-            values.append(value)
-        }
-        return value
     }
+
+    /// The case whose text is exactly `bytes`, if it is listed.
+    func value(for bytes: ByteInput) -> Value? {
+        texts.position(of: bytes, hash: TextIndex.hash(bytes)).map { values[$0] }
+    }
+
+    /// Lists `value` under `bytes` (not listed yet), unless the table is full.
+    func add(_ value: Value, bytes: ByteInput) {
+        guard texts.count < Self.limit else { return }
+        add(value, text: bytes.text, hash: TextIndex.hash(bytes))
+    }
+
+    private func add(_ value: Value, text: String, hash: UInt64) {
+        texts.append(text, hash: hash)
+        values.append(value)
+    }
+
+    /// Texts kept in a decode's table; later new texts are converted every time (a type with
+    /// more distinct raw values than this is not an enum of cases).
+    static var limit: Int { 64 }
 }

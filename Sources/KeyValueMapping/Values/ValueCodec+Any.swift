@@ -11,64 +11,67 @@ import Foundation
 struct AnyValueCodec: ValueCodec {
     var typeName: String { "Any" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Any {
-        if case .null = JSONScalar(value) { throw MappingError.typeMismatch(expected: typeName, found: value) }
-        return try normalize(value, session)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Any {
+        if try source.readNull() { throw MappingError.typeMismatch(expected: typeName, found: NSNull()) }
+        guard Source.readsUntypedValuesWhole else { return try plainValue(from: &source, session) }
+        var tree = TreeSource(try source.readJSONValue(session))
+        return try plainValue(from: &tree, session)
     }
 
-    private func normalize(_ value: Any, _ session: DecodingSession) throws -> Any {
-        let scalar = JSONScalar(value)
-        switch scalar {
+    /// The value at `source` as plain values, each number judged from its literal where the
+    /// source has one (so an overflow names the literal, `Number 1e400`, not an infinity).
+    private func plainValue<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Any {
+        if var elements = try source.openArray(session) {
+            defer { source.closeArray(elements, session) }
+            var result: [Any] = []
+            result.reserveCapacity(source.capacity(of: elements))
+            var index = 0
+            while try source.nextElement(&elements) {
+                do { result.append(try plainValue(from: &source, session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
+                index += 1
+            }
+            return result
+        }
+        if var members = try source.openObject(session, sorted: false) {
+            defer { source.closeObject(members, session) }
+            // Members without an order of their own are all converted, and the failure first
+            // in key order is reported.
+            let ordered = source.hasOrder(members)
+            var result = [String: Any](minimumCapacity: 4)
+            var failure: MappingError?
+            while let key = try source.nextKey(&members) {
+                do {
+                    result[key] = try plainValue(from: &source, session)
+                } catch let error as MappingError {
+                    guard !ordered, error.isRelaxable else { throw error.prepending(.key(key)) }
+                    failure = error.prepending(.key(key)).earlierInKeyOrder(than: failure)
+                }
+            }
+            if let failure { throw failure }
+            return result
+        }
+        return try Self.plainScalar(try source.readScalarValue(session))
+    }
+
+    /// A scalar as the plain value it stands for: NSNumber and friends as Swift numbers, a
+    /// literal as ``JSONNumber/foundationValue()`` gives it (which must be finite).
+    private static func plainScalar(_ value: Any) throws -> Any {
+        switch JSONScalar(value) {
         case .null: return NSNull()
         case .bool(let flag): return flag
         case .int(let number): return Int(number)
         case .uint(let number): return number
         case .double(let number):
-            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            if number.isNaN { throw MappingError.invalidValue(expected: "Any", found: value, detail: "not a number") }
             guard number.isFinite else { throw DoubleCodec.outOfRange }
             return number
         case .decimal(let number):
-            if number.isNaN { throw MappingError.invalidValue(expected: typeName, found: value, detail: "not a number") }
+            if number.isNaN { throw MappingError.invalidValue(expected: "Any", found: value, detail: "not a number") }
             return number
-        case .literal(let number): return try Self.plainValue(of: number)
+        case .literal(let number): return try plainValue(of: number)
         case .string(let text): return text
-        case .array, .dictionary:
-            return try Self.mapContainer(value, scalar, session) { try normalize($0, session) }
-        case .other:
+        case .array, .dictionary, .other:
             throw MappingError.typeMismatch(expected: "a JSON value", found: value)
-        }
-    }
-
-    /// The bytes path: the parsed value straight to plain values, each number judged from its
-    /// literal (so an overflow names the literal, `Number 1e400`, not an infinity).
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Any {
-        if json.isNull { throw MappingError.typeMismatch(expected: typeName, found: NSNull()) }
-        return try plainValue(of: json, session)
-    }
-
-    private func plainValue(of json: JSONValue, _ session: DecodingSession) throws -> Any {
-        switch json {
-        case .null: return NSNull()
-        case .bool(let flag): return flag
-        case .number(let number): return try Self.plainValue(of: number)
-        case .string(let text): return text
-        case .array(let elements):
-            try session.enter()
-            defer { session.leave() }
-            var result: [Any] = []
-            result.reserveCapacity(elements.count)
-            for index in elements.indices {
-                do { result.append(try plainValue(of: elements[index], session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
-            }
-            return result
-        case .object(let object):
-            try session.enter()
-            defer { session.leave() }
-            var result = [String: Any](minimumCapacity: object.count)
-            for member in object {
-                do { result[member.key] = try plainValue(of: member.value, session) } catch let error as MappingError { throw error.prepending(.key(member.key)) }
-            }
-            return result
         }
     }
 

@@ -8,12 +8,8 @@ protocol OptionalValue {
     associatedtype Wrapped
     // Decoding runs inside `Optional`, where the wrapped codec's result is built in place as
     // `Self`; wrapping it afterwards (`init(_:)` or a closure) costs a move per value.
-    /// `nil` for JSON `null`, else `codec`'s value for `value`.
-    static func decoded(_ value: Any, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
-    /// `nil` for JSON `null`, else `codec`'s value for `json`.
-    static func decoded(json: JSONValue, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
-    /// `nil` for JSON `null`, else `codec`'s value read from `reader`.
-    static func decoded(reader: inout JSONReader, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
+    /// `nil` for JSON `null`, else `codec`'s value read from `source`.
+    static func decoded<Source: DecodingSource>(from source: inout Source, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Self
     /// Whether this is `nil`.
     var isNone: Bool { get }
     /// Calls `body` with the wrapped value and returns `true`, or returns `false` for `nil`.
@@ -21,14 +17,13 @@ protocol OptionalValue {
 }
 
 extension Optional: OptionalValue {
-    static func decoded(_ value: Any, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Wrapped? {
-        if JSONScalar.isNull(value) { return nil }
-        return try codec.decode(value, session)
-    }
-
-    static func decoded(json: JSONValue, by codec: any ValueCodec<Wrapped>, _ session: DecodingSession) throws -> Wrapped? {
-        if json.isNull { return nil }
-        return try codec.decode(json: json, session)
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    static func decoded<Source: DecodingSource>(from source: inout Source, by codec: any ValueCodec<Wrapped>,
+                                                _ session: DecodingSession) throws -> Wrapped? {
+        if try source.readNull() { return nil }
+        return try codec.decode(from: &source, session)
     }
 
     var isNone: Bool { self == nil }
@@ -47,12 +42,8 @@ struct OptionalCodec<Value: OptionalValue>: ValueCodec {
 
     var typeName: String { "\(wrapped.typeName)?" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
-        try Value.decoded(value, by: wrapped, session)
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        try Value.decoded(json: json, by: wrapped, session)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        try Value.decoded(from: &source, by: wrapped, session)
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
@@ -76,31 +67,32 @@ struct ArrayCodec<Element>: ValueCodec {
 
     var typeName: String { "[\(element.typeName)]" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> [Element] {
-        // The common case, a Swift `[Any]`, is taken as it is; anything else (an NSArray, a
-        // Swift array of another element type) through the classifier, one level deep.
-        if let array = JSONScalar.swiftArray(value) {
-            return try decodeElements(array, session)
+    /// The one element loop: every array, set and stream of elements reads through it. An
+    /// element that fails is dropped (and skipped over) when the invalid-element policy says
+    /// so; otherwise its error, with its index, is the array's.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> [Element] {
+        guard var elements = try source.openArray(session) else {
+            throw MappingError.typeMismatch(expected: typeName, found: try source.readScalarValue(session))
         }
-        guard case .array(let array) = JSONScalar(value) else {
-            throw MappingError.typeMismatch(expected: typeName, found: value)
+        defer { source.closeArray(elements, session) }
+        var result: [Element] = []
+        // One allocation for the usual array instead of growing 1, 2, 4.
+        result.reserveCapacity(source.capacity(of: elements))
+        var index = 0
+        while try source.nextElement(&elements) {
+            let mark = source.mark()
+            do {
+                result.append(try session.withElementPath(.index(index), dropsFailures: skipsInvalidElements) { try element.decode(from: &source, session) })
+            } catch let error as MappingError {
+                try session.dropElement(error.prepending(.index(index)), skipping: skipsInvalidElements)
+                try source.skipValue(from: mark)
+            }
+            index += 1
         }
-        let container = try session.enterContainer(value)
-        defer { session.leaveContainer(container) }
-        return try element.decodeArray(array, session, skipping: skipsInvalidElements)
-    }
-
-    func decodeElements(_ array: [Any], _ session: DecodingSession) throws -> [Element] {
-        try session.enter()
-        defer { session.leave() }
-        return try element.decodeArray(array, session, skipping: skipsInvalidElements)
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> [Element] {
-        guard case .array(let array) = json else { return try decode(session.foundationValue(of: json), session) }
-        try session.enter()
-        defer { session.leave() }
-        return try element.decodeArray(json: array, session, skipping: skipsInvalidElements)
+        return result
     }
 
     func passesThrough(_ values: [[Element]]) -> Bool {
@@ -132,12 +124,8 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 
     var typeName: String { "Set<\(elements.element.typeName)>" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Set<Element> {
-        Set(try elements.decode(value, session))
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Set<Element> {
-        Set(try elements.decode(json: json, session))
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Set<Element> {
+        Set(try elements.decode(from: &source, session))
     }
 
     func encode(_ value: Set<Element>, _ session: EncodingSession) throws -> Any {
@@ -183,85 +171,100 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
 
     var typeName: String { "[\(key.typeName): \(element.typeName)]" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> [Key: Element] {
-        if let dictionary = JSONScalar.swiftDictionary(value) {
-            try session.enter()
-            defer { session.leave() }
-            return try decodeUnorderedMembers(dictionary, session)
+    /// The members in the source's order; a `[String: Any]` has none of its own, so what is
+    /// reported follows key order (UTF-8) there, never the order a hash seed happens to give. In
+    /// lenient mode such a dictionary's members are read in that order, so relaxations are listed
+    /// in it; otherwise they are read as they come and, once one has failed, the rest are still
+    /// read (each once) to find the failure first in key order. In JSON text the first failure
+    /// in payload order is the error. Members whose bytes repeat an earlier key follow the
+    /// reader's duplicate-key policy (by default the last value wins); two texts that convert to
+    /// one key are an error naming every spelling of it in the object.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> [Key: Element] {
+        guard var members = try source.openObject(session, sorted: session.isLenient) else {
+            throw MappingError.typeMismatch(expected: typeName, found: try source.readScalarValue(session))
         }
-        guard case .dictionary(let dictionary) = JSONScalar(value) else {
-            throw MappingError.typeMismatch(expected: typeName, found: value)
-        }
-        let container = try session.enterContainer(value)
-        defer { session.leaveContainer(container) }
-        return try decodeUnorderedMembers(dictionary, session)
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> [Key: Element] {
-        guard case .object(let object) = json else { return try decode(session.foundationValue(of: json), session) }
-        try session.enter()
-        defer { session.leave() }
-        var result: [Key: Element] = [:]
-        result.reserveCapacity(object.count)
-        // A JSON object has an order: the first member that fails, in payload order, is reported.
-        for member in object {
-            try decodeMember(member.key, among: object.keys, into: &result, session) { try element.decode(json: member.value, session) }
-        }
-        return result
-    }
-
-    /// The members of a `[String: Any]`, which has no order of its own: what is reported follows
-    /// key order (UTF-8), never the order a hash seed happens to give. In lenient mode the members
-    /// are read in that order, so relaxations are listed in it; otherwise they are read as they
-    /// come and, once one has failed, the rest are still read (each once) to find the failure
-    /// first in key order.
-    private func decodeUnorderedMembers(_ dictionary: [String: Any], _ session: DecodingSession) throws -> [Key: Element] {
-        var result: [Key: Element] = [:]
-        result.reserveCapacity(dictionary.count)
-        if session.isLenient {
-            for member in dictionary.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                try decodeMember(member.key, among: Array(dictionary.keys), into: &result, session) { try element.decode(member.value, session) }
+        defer { source.closeObject(members, session) }
+        let ordered = source.hasOrder(members)
+        // Members go straight into the dictionary (no list of pairs to allocate first); a
+        // larger one grows by doubling, which ends at the table size a known count would get.
+        var result = [Key: Element](minimumCapacity: Self.initialCapacity)
+        var position = 0
+        var failure: (position: Int, error: MappingError)?
+        var collisions: [(position: Int, key: Key)] = []
+        // The spellings of the keys two texts gave: for `String` keys, gathered as they come;
+        // for other keys, every text (an earlier spelling is found among them).
+        var spellings: [String] = []
+        while let text = try source.nextKey(&members) {
+            defer { position += 1 }
+            if Key.self != String.self { spellings.append(text) }
+            if ordered, failure != nil || !collisions.isEmpty {
+                // The first failure in payload order is known: the rest only name the spellings.
+                if Key.self == String.self, let parsed = key.parse(text), collisions.contains(where: { $0.key == parsed }) { spellings.append(text) }
+                try source.skipValue(from: source.mark())
+                continue
             }
-            return result
-        }
-        var failure: MappingError?
-        for member in dictionary {
+            let mark = source.mark()
             do {
-                try decodeMember(member.key, among: Array(dictionary.keys), into: &result, session) { try element.decode(member.value, session) }
+                if let (parsed, earlier) = try decodeMember(text, from: &source, into: &result, spellings: spellings, session) {
+                    collisions.append((position, parsed))
+                    if Key.self == String.self { spellings += [earlier, text] }
+                }
             } catch let error as MappingError {
-                failure = error.earlierInKeyOrder(than: failure)
+                guard error.isRelaxable else { throw error }
+                try source.skipValue(from: mark)
+                if ordered || failure.map({ error.precedesInKeyOrder($0.error) }) ?? true { failure = (position, error) }
             }
         }
-        if let failure { throw failure }
+        var errors = collisions.map { ($0.position, collision(at: $0.key, among: spellings)) }
+        if let failure { errors.append(failure) }
+        if ordered, let first = errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
+        if let first = errors.map(\.1).reduce(nil, { $1.earlierInKeyOrder(than: $0) }) { throw first }
         return result
     }
 
-    /// Converts one member into `result`, or drops it (the invalid-element policy).
+    /// Room made before the first member: most dictionaries in payloads are this small, and
+    /// one holding this many takes its smallest table either way.
+    static var initialCapacity: Int { 3 }
+
+    /// Converts one member into `result`, or drops it (the invalid-element policy). When `text`
+    /// converts to a key another text gave ("07" and "7" into `[Int: V]`, or canonically
+    /// equivalent text), keeping either value would lose the other: returns that key and the
+    /// earlier text. The same text again is a repeated JSON key: the last value wins.
     @inline(__always)
-    private func decodeMember(_ text: String, among texts: @autoclosure () -> [String], into result: inout [Key: Element],
-                              _ session: DecodingSession, _ decodeValue: () throws -> Element) throws {
+    private func decodeMember<Source: DecodingSource>(_ text: String, from source: inout Source, into result: inout [Key: Element],
+                                                      spellings: [String], _ session: DecodingSession) throws -> (Key, String)? {
         guard let parsed = key.parse(text) else {
             try session.dropElement(MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: "the key does not convert").prepending(.key(text)),
                                     skipping: skipsInvalidElements)
-            return
+            try source.skipValue(from: source.mark())
+            return nil
         }
         let count = result.count
+        let mark = source.mark()
         do {
-            result[parsed] = try session.withElementPath(.key(text), dropsFailures: skipsInvalidElements, decodeValue)
+            result[parsed] = try session.withElementPath(.key(text), dropsFailures: skipsInvalidElements) { try element.decode(from: &source, session) }
         } catch let error as MappingError {
             try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
-            return
+            try source.skipValue(from: mark)
+            return nil
         }
-        // Member keys are distinct texts here, so a key already present came from another
-        // spelling ("07" and "7" into `[Int: V]`): keeping either value would lose the other.
-        if result.count == count { throw collision(at: parsed, among: texts()) }
+        guard result.count == count else { return nil }
+        let earlier = Key.self == String.self ? result.index(forKey: parsed).flatMap { result.keys[$0] as? String }
+                                              : spellings.dropLast().first { key.parse($0) == parsed }
+        if let earlier, ByteInput.sameUTF8(earlier, text) { return nil }
+        return (parsed, earlier ?? text)
     }
 
     /// The error for JSON keys that convert to the same `Key`, named the same way whatever the
     /// members' order (a `[String: Any]` has none): at the second spelling in UTF-8 order,
     /// naming the first.
     private func collision(at parsed: Key, among texts: [String]) -> MappingError {
-        let spellings = texts.filter { key.parse($0) == parsed }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var spellings: [String] = []
+        for text in texts where key.parse(text) == parsed && !spellings.contains(where: { ByteInput.sameUTF8($0, text) }) { spellings.append(text) }
+        spellings.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let text = spellings.dropFirst().first ?? spellings.first ?? ""
         let detail = "\"\(spellings.first ?? "")\" converts to the same key"
         return MappingError.invalidValue(expected: "\(key.typeName) key", found: text, detail: detail).prepending(.key(text))
@@ -294,17 +297,20 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
 /// ``UnknownCaseRepresentable`` type, its `unknownCase` (a relaxation lenient mode lists).
 struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
     let raw: any ValueCodec<Value.RawValue>
-    /// The bytes path's memo of converted texts (see ``SharedTextMemo``): only for `String` raw
-    /// values, where the text is the raw value as it stands, and only for trivial types (enums
-    /// without payloads), whose copies share nothing.
-    let texts: SharedTextMemo<Value>?
+    /// Whether cases are looked up by the bytes of their text (see ``CaseTexts``): only for
+    /// `String` raw values, where the text is the raw value as it stands, and only for trivial
+    /// types (enums without payloads), whose copies share nothing.
+    let findsCasesByText: Bool
+    /// Every case, for a `CaseIterable` enum; otherwise each decode learns the cases it meets.
+    let cases: CaseTexts<Value>?
     /// Whether `Value` is ``UnknownCaseRepresentable`` (its case is read only when needed: a
     /// stored `Value` would not be `Sendable`).
     let hasUnknownCase: Bool
 
     init(raw: any ValueCodec<Value.RawValue>) {
         self.raw = raw
-        texts = Value.RawValue.self == String.self && _isPOD(Value.self) ? SharedTextMemo() : nil
+        findsCasesByText = Value.RawValue.self == String.self && _isPOD(Value.self)
+        cases = findsCasesByText ? CaseTexts(listing: Value.self) : nil
         hasUnknownCase = Value.self is any UnknownCaseRepresentable.Type
     }
 
@@ -316,15 +322,34 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
 
     var typeName: String { String(describing: Value.self) }
 
-    // A number reaches the raw value's codec as its literal, which judges it exactly.
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        try decodeKeepingLiteral(json: json, session)
+    /// A case spelled in plain ASCII is looked up by its bytes where they lie (see
+    /// ``CaseTexts``); any other text, and a text not listed yet, takes the general route, which
+    /// converts it or reports it.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        guard findsCasesByText, let bytes = try source.readPlainText() else {
+            return try convert(try source.readScalarValue(session), session)
+        }
+        let table = cases ?? session.caseTexts(for: Value.self)
+        if let value = table.value(for: bytes) { return value }
+        let text = bytes.text
+        // A listed table has every case: the text is none of them.
+        guard cases == nil, let rawValue = text as? Value.RawValue, let value = Value(rawValue: rawValue) else {
+            return try convert(text, session)
+        }
+        table.add(value, bytes: bytes)
+        return value
     }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
+    /// The case for `value` (a number as its literal, which the raw value's codec judges
+    /// exactly), or the error naming `value` as it was given.
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Value {
         let rawValue: Value.RawValue
         do {
-            rawValue = try raw.decode(value, session)
+            var scalar = FoundationSource(value)
+            rawValue = try raw.decode(from: &scalar, session)
         } catch let error as MappingError {
             switch error.reason {
             case .typeMismatch:

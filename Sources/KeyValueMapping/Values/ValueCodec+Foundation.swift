@@ -5,7 +5,27 @@ import Foundation
 struct DateCodec: ValueCodec {
     var typeName: String { "Date" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Date {
+    /// ISO 8601 text is parsed where it lies in the bytes; a custom strategy receives the value
+    /// as plain Foundation values (user code never sees a literal).
+    @_specialize(where Source == JSONReader)
+    @_specialize(where Source == FoundationSource)
+    @_specialize(where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Date {
+        switch session.options.dateDecoding {
+        case .custom:
+            return try convert(try source.readFoundationValue(session), session)
+        case .iso8601, .iso8601OrSecondsSince1970:
+            if let text = try source.readPlainText() {
+                if let date = ISO8601.parse(text) { return date }
+                return try convert(text.text as Any, session)
+            }
+        case .secondsSince1970, .millisecondsSince1970:
+            break
+        }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Date {
         let scalar = JSONScalar(value)
         switch (session.options.dateDecoding, scalar) {
         case (.iso8601OrSecondsSince1970, .string(let text)), (.iso8601, .string(let text)):
@@ -28,16 +48,9 @@ struct DateCodec: ValueCodec {
         }
     }
 
-    // A number reaches `decode(_:_:)` as its literal, judged exactly, unless a custom strategy
-    // is to see it: user code gets plain Swift values.
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Date {
-        if case .custom = session.options.dateDecoding { return try decode(session.foundationValue(of: json), session) }
-        return try decodeKeepingLiteral(json: json, session)
-    }
-
     private func seconds(_ value: Any, scalar: JSONScalar, _ session: DecodingSession) throws -> Double {
         switch scalar {
-        case .int, .uint, .double, .decimal, .literal: return try DoubleCodec().decode(value, session)
+        case .int, .uint, .double, .decimal, .literal: return try DoubleCodec().convert(value, session)
         default: throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text or seconds since 1970)", found: value)
         }
     }
@@ -57,7 +70,19 @@ struct DateCodec: ValueCodec {
 struct URLCodec: ValueCodec {
     var typeName: String { "URL" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> URL {
+    /// Plain ASCII text is looked up in the decode's memo by its bytes where they lie, so a
+    /// repeated URL costs neither a String nor a parse; other text is looked up once built.
+    @_specialize(where Source == JSONReader)
+    @_specialize(where Source == FoundationSource)
+    @_specialize(where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> URL {
+        if let bytes = try source.readPlainText() {
+            return try session.urls.value(for: bytes, text: { bytes.text }, convert: Self.parse) ?? convert(bytes.text as Any, session)
+        }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> URL {
         guard case .string(let text) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
@@ -85,7 +110,9 @@ struct URLCodec: ValueCodec {
 struct UUIDCodec: ValueCodec {
     var typeName: String { "UUID" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> UUID { try Self.parse(value) }
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> UUID {
+        try Self.parse(try source.readScalarValue(session))
+    }
 
     /// UUID text → UUID; shared with ``UUIDTransformer``.
     static func parse(_ value: Any) throws -> UUID {
@@ -105,7 +132,9 @@ struct UUIDCodec: ValueCodec {
 struct DataCodec: ValueCodec {
     var typeName: String { "Data" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Data { try Self.parse(value) }
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Data {
+        try Self.parse(try source.readScalarValue(session))
+    }
 
     /// Base64 text → Data; shared with ``Base64Transformer``.
     static func parse(_ value: Any) throws -> Data {

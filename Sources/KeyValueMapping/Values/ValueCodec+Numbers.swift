@@ -1,22 +1,12 @@
 import Foundation
 
-// Numbers are judged exactly, wherever they come from. The dictionary path holds Swift values
-// (`Int`, `UInt64`, `Double`, `Decimal`, NSNumber, NSDecimalNumber), judged by their exact class
-// and value; the bytes path hands the number codecs the literal itself (`JSONScalar.literal`),
+// Numbers are judged exactly, wherever they come from. Foundation values (`Int`, `UInt64`,
+// `Double`, `Decimal`, NSNumber, NSDecimalNumber) are judged by their exact class and value;
+// the reader and a parsed tree hand the number codecs the literal itself (`JSONScalar.literal`),
 // judged from its text, so `1e-400` is a fraction and `1e400` an integer too large for any
-// integer type, not the `0` and `inf` a Double would make of them. Each codec has one decode
-// for both paths, and messages name the Swift value when it is the same number and the literal
-// as written otherwise (see ``JSONNumber/valueDescription``).
-
-extension ValueCodec {
-    /// The bytes path of the codecs that judge numbers: a number reaches `decode(_:_:)` as its
-    /// literal, anything else as the dictionary path would see it. Only the library's own codecs
-    /// take this route; user code (transformers, a custom date strategy) gets plain Swift values.
-    func decodeKeepingLiteral(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        if case .number(let number) = json { return try decode(number as Any, session) }
-        return try decode(session.foundationValue(of: json), session)
-    }
-}
+// integer type, not the `0` and `inf` a Double would make of them. Each codec has one judgement
+// for every source, and messages name the Swift value when it is the same number and the
+// literal as written otherwise (see ``JSONNumber/valueDescription``).
 
 /// How a number stands as an integer, judged exactly.
 enum IntegerStanding {
@@ -76,6 +66,17 @@ extension JSONNumber {
 struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     var typeName: String { String(describing: Value.self) }
 
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        if let integer = try source.readInteger() {
+            if let result = Value(exactly: integer) { return result }
+            throw MappingError.overflow(expected: typeName, found: JSONNumber(integer))
+        }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
     // The codec is created for a type known only at run time; these let the common widths
     // run specialised code instead of generic integer arithmetic.
     @_specialize(where Value == Int)
@@ -83,7 +84,7 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     @_specialize(where Value == Int32)
     @_specialize(where Value == UInt64)
     @_specialize(where Value == UInt8)
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value {
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Value {
         // The overwhelmingly common case: a native Int from a literal or JSONSerialization's bridge.
         if type(of: value) == Int.self, let number = value as? Int {
             guard let result = Value(exactly: number) else { throw MappingError.overflow(expected: typeName, found: value) }
@@ -109,20 +110,6 @@ struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
         default:
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }
-    }
-
-    @_specialize(where Value == Int)
-    @_specialize(where Value == Int64)
-    @_specialize(where Value == Int32)
-    @_specialize(where Value == UInt64)
-    @_specialize(where Value == UInt8)
-    // Bytes path: an integer literal converts straight from its text; anything else takes the
-    // general route, which also words any error exactly as the dictionary path does.
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        if case .number(let number) = json, let integer = number.int64Value, let result = Value(exactly: integer) {
-            return result
-        }
-        return try decodeKeepingLiteral(json: json, session)
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
@@ -165,7 +152,15 @@ struct DoubleCodec: ValueCodec {
     // An infinity can only come from a reader that overflowed; say so, not "inf".
     static let outOfRange = MappingError.overflow(expected: "Double", found: Double.infinity)
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Double {
+    @_specialize(where Source == JSONReader)
+    @_specialize(where Source == FoundationSource)
+    @_specialize(where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Double {
+        if let number = try source.readDouble() { return number }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Double {
         if type(of: value) == Double.self, let number = value as? Double {
             if number.isFinite { return number }
             throw Self.nonFinite(number, original: value)
@@ -233,11 +228,6 @@ struct DoubleCodec: ValueCodec {
     }
 
     func passesThrough(_ values: [Double]) -> Bool { values.allSatisfy(\.isFinite) }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Double {
-        if case .number(let number) = json { return try Self.convert(number, original: number) }
-        return try decode(session.foundationValue(of: json), session)
-    }
 }
 
 /// `Float`: any finite number within Float's range converts to the nearest Float (through the
@@ -245,7 +235,11 @@ struct DoubleCodec: ValueCodec {
 struct FloatCodec: ValueCodec {
     var typeName: String { "Float" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Float {
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Float {
+        try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Float {
         let number: Double
         switch JSONScalar(value) {
         case .int(let integer):
@@ -279,10 +273,6 @@ struct FloatCodec: ValueCodec {
         return result
     }
 
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Float {
-        try decodeKeepingLiteral(json: json, session)
-    }
-
     func encode(_ value: Float, _ session: EncodingSession) throws -> Any {
         guard value.isFinite else { throw MappingError(.nonFiniteNumber("Float \(value)")) }
         // Through the shortest decimal text so 0.1 as Float is written as 0.1, not 0.100000001490116.
@@ -296,12 +286,8 @@ struct FloatCodec: ValueCodec {
 struct DecimalCodec: ValueCodec {
     var typeName: String { "Decimal" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Decimal {
-        try Self.convert(value, acceptsText: !session.isStrict)
-    }
-
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Decimal {
-        try decodeKeepingLiteral(json: json, session)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Decimal {
+        try Self.convert(try source.readScalarValue(session), acceptsText: !session.isStrict)
     }
 
     /// A number (or, when `acceptsText`, numeric text) → Decimal; shared with ``DecimalTransformer``.

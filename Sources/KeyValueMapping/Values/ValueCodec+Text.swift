@@ -6,7 +6,15 @@ import Foundation
 struct BoolCodec: ValueCodec {
     var typeName: String { "Bool" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Bool {
+    @_specialize(where Source == JSONReader)
+    @_specialize(where Source == FoundationSource)
+    @_specialize(where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Bool {
+        if let flag = try source.readBool() { return flag }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> Bool {
         switch JSONScalar(value) {
         case .bool(let flag):
             return flag
@@ -44,10 +52,6 @@ struct BoolCodec: ValueCodec {
 
     func encode(_ value: Bool, _ session: EncodingSession) throws -> Any { value }
 
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Bool {
-        if case .bool(let flag) = json { return flag }
-        return try decodeKeepingLiteral(json: json, session)
-    }
     var alwaysPassesThrough: Bool { true }
 }
 
@@ -57,7 +61,15 @@ struct BoolCodec: ValueCodec {
 struct StringCodec: ValueCodec {
     var typeName: String { "String" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> String {
+    @_specialize(where Source == JSONReader)
+    @_specialize(where Source == FoundationSource)
+    @_specialize(where Source == TreeSource)
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> String {
+        if let text = try source.readText() { return text }
+        return try convert(try source.readScalarValue(session), session)
+    }
+
+    func convert(_ value: Any, _ session: DecodingSession) throws -> String {
         if let text = value as? String { return text }
         switch JSONScalar(value) {
         case .string(let text): return text
@@ -78,10 +90,6 @@ struct StringCodec: ValueCodec {
 
     func encode(_ value: String, _ session: EncodingSession) throws -> Any { value }
 
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> String {
-        if case .string(let text) = json { return text }
-        return try decodeKeepingLiteral(json: json, session)
-    }
     var alwaysPassesThrough: Bool { true }
 }
 
@@ -89,7 +97,11 @@ struct StringCodec: ValueCodec {
 struct CharacterCodec: ValueCodec {
     var typeName: String { "Character" }
 
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Character {
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Character {
+        try convert(try source.readScalarValue(session))
+    }
+
+    func convert(_ value: Any) throws -> Character {
         guard case .string(let text) = JSONScalar(value) else {
             throw MappingError.typeMismatch(expected: typeName, found: value)
         }

@@ -1,18 +1,27 @@
 import Foundation
 
-/// Converts JSON values (as `Any`) to one Swift type and back. Built once per property type
-/// when a model's metadata is built; shared read-only between threads afterwards.
+/// Converts JSON values to one Swift type and back. Built once per property type when a
+/// model's metadata is built; shared read-only between threads afterwards.
+///
+/// Decoding is written once, against the source abstraction (``DecodingSource``): each codec
+/// takes its fast path where the source offers it (an integer literal read where it lies, a
+/// text compared as bytes) and otherwise judges the value the source gives, so a value reads
+/// alike from bytes, a tree or Foundation values, and fails with the same words.
 protocol ValueCodec<Value>: Sendable {
     associatedtype Value
 
     /// The Swift type's name for messages (`Int`, `[User]`, `String?`).
     var typeName: String { get }
 
-    /// Converts one JSON value; throws a ``MappingError`` whose path is relative to the value.
-    func decode(_ value: Any, _ session: DecodingSession) throws -> Value
+    /// Reads the value at `source`'s cursor; throws a ``MappingError`` whose path is relative
+    /// to the value. Codecs pre-specialise it for the sources (see `DecodingSource`).
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value
 
     /// Converts back to a JSON-compatible value.
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any
+
+    /// Writes the value straight into the JSON writer (the bytes path for encoding).
+    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws
 
     /// `true` when `value` is an absent optional, which a property may omit when encoding.
     func isNil(_ value: Value) -> Bool
@@ -30,22 +39,6 @@ protocol ValueCodec<Value>: Sendable {
     /// ``passesThrough(_:)`` for every inner array: one call per nesting level instead of one
     /// existential call per inner array (canada.json has 55,000 two-element arrays).
     func passesThroughNested(_ values: [[Value]]) -> Bool
-
-    /// Decodes every element of a JSON array; an element's error carries its index. When
-    /// `skipping`, an element that fails (with an error about its value) is dropped instead.
-    func decodeArray(_ array: [Any], _ session: DecodingSession, skipping: Bool) throws -> [Value]
-
-    /// Converts one value of a parsed JSON document (the bytes path).
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value
-
-    /// ``decodeArray(_:_:skipping:)`` for the elements of a parsed JSON array.
-    func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value]
-
-    /// Reads one value straight from the JSON reader (the streaming bytes path).
-    func decode(reader: inout JSONReader, _ session: DecodingSession) throws -> Value
-
-    /// Writes the value straight into the JSON writer (the bytes path for encoding).
-    func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws
 }
 
 extension ValueCodec {
@@ -57,40 +50,6 @@ extension ValueCodec {
     func passesThroughNested(_ values: [[Value]]) -> Bool {
         for index in 0..<values.count where !passesThrough(values[index]) { return false }
         return true
-    }
-
-    // A requirement with a default in the same module is specialised for each concrete codec,
-    // so arrays of scalars decode in a tight loop without generic metadata lookups.
-    func decodeArray(_ array: [Any], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
-        var result: [Value] = []
-        result.reserveCapacity(array.count)
-        for index in array.indices {
-            do {
-                result.append(try session.withElementPath(.index(index), dropsFailures: skipping) { try decode(array[index], session) })
-            } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(index)), skipping: skipping)
-            }
-        }
-        return result
-    }
-
-    // Scalars convert through the plain Swift value (cheap for a scalar), which also keeps
-    // every message identical to the dictionary path's; containers and models override this.
-    func decode(json: JSONValue, _ session: DecodingSession) throws -> Value {
-        try decode(session.foundationValue(of: json), session)
-    }
-
-    func decodeArray(json array: [JSONValue], _ session: DecodingSession, skipping: Bool) throws -> [Value] {
-        var result: [Value] = []
-        result.reserveCapacity(array.count)
-        for index in array.indices {
-            do {
-                result.append(try session.withElementPath(.index(index), dropsFailures: skipping) { try decode(json: array[index], session) })
-            } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(index)), skipping: skipping)
-            }
-        }
-        return result
     }
 }
 

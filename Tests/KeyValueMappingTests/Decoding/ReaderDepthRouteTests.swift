@@ -11,17 +11,18 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
 }
 
 /// The reader's depth limit (`decoder.jsonReading.maximumDepth`) counts from the document's root
-/// on every bytes path: the stream, a model read whole, and the parsed tree refuse the same
-/// bracket with the same message. The stream names the key path it had reached; the tree reader
-/// refuses the document before any model is decoded, so its error has none.
+/// on every bytes path: the stream, a model read whole, lenient decoding and the parsed tree
+/// refuse the same bracket with the same message. The stream (lenient decoding reads the bytes
+/// as it does) names the key path it had reached; the tree reader refuses the document before
+/// any model is decoded, so its error has none.
 @Suite struct ReaderDepthRouteTests {
     enum Route: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// `decode(_:fromJSON:)` of a plain model: member by member from the reader.
         case stream
         /// `decode(_:fromJSON:)` of a model with a hook: its object is read whole.
         case wholeValue
-        /// `decodeLeniently(_:fromJSON:)`: the document is parsed into a tree first.
-        case tree
+        /// `decodeLeniently(_:fromJSON:)`: member by member from the reader, as the stream.
+        case lenient
         /// `decode(_:fromJSON:at:)`, at `next`: the tree again, read from the root.
         case treeAtPath
         var testDescription: String { rawValue }
@@ -62,7 +63,7 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
             switch route {
             case .stream: _ = try decoder.decode(LinkedNode.self, fromJSON: bytes)
             case .wholeValue: _ = try decoder.decode(HookedLinkedNode.self, fromJSON: bytes)
-            case .tree: _ = try decoder.decodeLeniently(LinkedNode.self, fromJSON: bytes)
+            case .lenient: _ = try decoder.decodeLeniently(LinkedNode.self, fromJSON: bytes)
             case .treeAtPath: _ = try decoder.decode(LinkedNode.self, fromJSON: bytes, at: "next")
             }
             return nil
@@ -81,7 +82,7 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
             return Self.decode(testCase.json, route, decoder)
         })
         #expect(error.reason == .malformedJSON(testCase.message), "\(error)")
-        #expect(error.keyPath == (route == .stream ? testCase.streamPath : ""))
+        #expect(error.keyPath == (route == .stream || route == .lenient ? testCase.streamPath : ""))
     }
 
     /// A top-level array of models: the stream counts the array too.
@@ -111,9 +112,10 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
     }
 
     /// When the decoder's limit is the lower one, the stream may meet it before the reader
-    /// would refuse the document further on; it hands over to the parsed tree, so the error is
-    /// the one the whole document earns, as on the tree route: the reader's when the document is
-    /// too deep anywhere, else the decoder's at the same key path.
+    /// would refuse the document further on; the rest of the document is then checked, so the
+    /// error is the one the whole document earns, as on the tree route: the reader's when the
+    /// document is too deep anywhere, else the decoder's at the same key path. Lenient decoding
+    /// lists the decoder's limit and carries on, and meets the reader's where it is.
     @Test(arguments: Route.allCases)
     func theWholeDocumentDecidesWhichLimitIsReported(_ route: Route) throws {
         var decoder = KeyValueDecoder()
@@ -122,12 +124,12 @@ final class HookedLinkedNode: Mappable, @unchecked Sendable {
         let tooDeepLater = #"{"next":{"next":{"next":{}}},"value":[[[[[[1]]]]]]}"#
         let error = try #require(Self.decode(tooDeepLater, route, decoder))
         #expect(error.reason == .malformedJSON("nesting exceeds the maximum depth of 6 at line 1, column 43"), "\(error)")
-        #expect(error.keyPath == "", "\(route)")
+        #expect(error.keyPath == (route == .lenient ? "value" : ""), "\(route)")
 
         let deepEnough = #"{"value":1,"next":{"next":{"next":{"next":{}}}}}"#
         let limited = Self.decode(deepEnough, route, decoder)
         switch route {
-        case .tree:
+        case .lenient:
             // Lenient decoding lists a limit it meets and carries on.
             #expect(limited == nil)
         case .treeAtPath:

@@ -156,8 +156,11 @@ struct OptionalPrimaryKey: Mappable, Equatable {
 
     @Test func theBytesEntryPointReportsSyntaxAndShape() {
         var people = Self.people
+        // Read as `decode([UpsertPerson].self, fromJSON:)` reads it: the element where the reader stops.
         #expect(mappingError { try people.upsert(fromJSON: Data("[{]".utf8)) }?.description
-            == "(root): malformed JSON: unexpected character ']', expected a string key at line 1, column 3")
+            == "[0]: malformed JSON: unexpected character ']', expected a string key at line 1, column 3")
+        #expect(mappingError { _ = try KeyValueDecoder().decode([UpsertPerson].self, fromJSON: Data("[{]".utf8)) }?.description
+            == "[0]: malformed JSON: unexpected character ']', expected a string key at line 1, column 3")
         #expect(mappingError { try people.upsert(fromJSON: Data(#"{"id": 1}"#.utf8)) }?.description
             == "(root): expected a JSON array of UpsertPerson, found Dictionary (1 key)")
         #expect(mappingError { try people.upsert(fromJSON: Data("null".utf8)) }?.description

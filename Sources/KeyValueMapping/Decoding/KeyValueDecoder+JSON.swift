@@ -1,0 +1,94 @@
+import Foundation
+
+extension KeyValueDecoder {
+    /// Decodes a model from JSON bytes (UTF-8: `Data`, `[UInt8]` or any collection of bytes),
+    /// applying every decoder option. The bytes are read once by the library's strict reader
+    /// and mapped straight into the model; no `[String: Any]` is built unless the model's rules
+    /// declare a dictionary hook.
+    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
+        let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        let session = DecodingSession(options: self)
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: Self.expectedObject(Model.self)) { reader in
+            try codec.decode(from: &reader, session)
+        }
+    }
+
+    /// What a model's bytes must hold, for the error when they hold something else.
+    static func expectedObject<Model>(_ type: Model.Type) -> String {
+        "a JSON object for \(Model.self)"
+    }
+
+    /// Decodes a top-level JSON object whose values are models (`{"ada": {...}, "bob": {...}}`);
+    /// an element's error carries its key, and ``invalidElements`` applies to it.
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [String: Model] {
+        let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        let session = DecodingSession(options: self)
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object of \(Model.self)") { reader in
+            try codec.decode(from: &reader, session)
+        }
+    }
+
+    /// Decodes the model at `path` inside JSON bytes (`decoder.decode(User.self, fromJSON: data,
+    /// at: "data.user")`), as ``decode(_:from:at:)`` does for a dictionary; errors carry the full
+    /// path. The document is read whole (strictly) and the model decoded from its parsed tree.
+    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> Model {
+        try path.checkWellFormed(for: Model.self)
+        let metadata = try ModelMetadata.of(Model.self)
+        return try JSONBytes.decodeTree(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object containing \(path)") { value in
+            guard case .object(let root) = value,
+                  let (found, components) = try ResolvedKey.path(path.components).lookup(in: root) else {
+                throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
+            }
+            do {
+                var source = TreeSource(found)
+                return try metadata.makeModel(from: &source, DecodingSession(options: self))
+            } catch let error as MappingError {
+                throw error.prepending(components)
+            }
+        }
+    }
+
+    /// Decodes leniently from JSON bytes, as ``decodeLeniently(_:from:)`` does from a dictionary:
+    /// a property that fails keeps its prototype value, and every error skipped and every
+    /// relaxation used is listed in `skipped` with its key path; the model is the one
+    /// `decode(_:fromJSON:)` gives whenever that succeeds. Malformed JSON, a top-level value
+    /// that is not an object, a broken declaration or a failing `didDecode` of the root still
+    /// throw. The bytes are read once, as `decode(_:fromJSON:)` reads them: a failing value is
+    /// skipped where it lies, and nothing else is kept.
+    public func decodeLeniently<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
+        let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        let session = DecodingSession(options: self, lenient: true)
+        let model = try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: Self.expectedObject(Model.self)) { reader in
+            try codec.decode(from: &reader, session)
+        }
+        return (model, session.skipped)
+    }
+
+    /// Decodes an array of models from JSON bytes holding a top-level array.
+    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
+        let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        let session = DecodingSession(options: self)
+        return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "["), expected: "a JSON array of \(Model.self)") { reader in
+            try codec.decode(from: &reader, session)
+        }
+    }
+}
+
+extension Mappable {
+    /// Decodes a model from JSON bytes (UTF-8) with the default ``KeyValueDecoder``.
+    public init(jsonData: some Collection<UInt8>) throws {
+        self = try KeyValueDecoder().decode(Self.self, fromJSON: jsonData)
+    }
+
+    /// Decodes a model from JSON text with the default ``KeyValueDecoder``.
+    public init(jsonString: String) throws {
+        self = try KeyValueDecoder().decode(Self.self, fromJSON: Data(jsonString.utf8))
+    }
+}
+
+extension Array where Element: Mappable {
+    /// Decodes an array of models from JSON bytes holding a top-level array.
+    public init(jsonData: some Collection<UInt8>) throws {
+        self = try KeyValueDecoder().decode([Element].self, fromJSON: jsonData)
+    }
+}

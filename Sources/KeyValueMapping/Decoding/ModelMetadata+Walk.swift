@@ -1,0 +1,350 @@
+import Foundation
+
+/// The one model walk: every route (bytes, JSON Lines, streams, dictionaries, trees, updates,
+/// imports, patches) reads a model's object through it, from whichever source.
+extension ModelMetadata {
+    /// A new model from the object at `source`'s cursor: the prototype `Model()` — or, for a
+    /// class cluster, the subclass the payload names — with the object's members applied, then
+    /// its `didDecode`.
+    @inline(__always)
+    func makeModel<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
+        if readsRulesDictionary {
+            return try makeModel(fromRulesDictionary: try rulesDictionary(from: &source, session), session)
+        }
+        var model = Model()
+        _ = try decodeMembers(from: &source, into: &model, session, missingKeys: .rejected)
+        try Self.validate(&model)
+        return model
+    }
+
+    /// Whether the rules read the object as a dictionary (a `beforeDecoding` hook, a `subtype`
+    /// rule): the object is then read once into Foundation values, and the walk reads those.
+    var readsRulesDictionary: Bool { beforeDecoding != nil || subtypeResolver != nil }
+
+    /// The object at `source`'s cursor as the dictionary the rules read, with its payload order.
+    func rulesDictionary<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> (dictionary: [String: Any], order: [String]?) {
+        guard let object = try source.readObjectForRules(session) else {
+            throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
+        }
+        return object
+    }
+
+    /// The model a dictionary the rules read describes: its class (the `subtype` rules), then
+    /// that class's `beforeDecoding` hook, members and `didDecode`, each run once.
+    func makeModel(fromRulesDictionary object: (dictionary: [String: Any], order: [String]?), _ session: DecodingSession) throws -> Model {
+        if subtypeResolver != nil {
+            let concrete = try Self.resolveSubtype(for: object.dictionary)
+            if concrete != Model.self { return try Self.makeModel(of: concrete, fromRulesDictionary: object, session) }
+        }
+        var model = Model()
+        _ = try decode(rulesDictionary: object, into: &model, session, missingKeys: .rejected)
+        try Self.validate(&model)
+        return model
+    }
+
+    private static func makeModel<Concrete: Mappable>(of type: Concrete.Type, fromRulesDictionary object: (dictionary: [String: Any], order: [String]?),
+                                                      _ session: DecodingSession) throws -> Model {
+        let metadata = try ModelMetadata<Concrete>.of(Concrete.self)
+        var concrete = Concrete()
+        _ = try metadata.decode(rulesDictionary: object, into: &concrete, session, missingKeys: .rejected)
+        try ModelMetadata<Concrete>.validate(&concrete)
+        guard let model = concrete as? Model else {
+            throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
+                "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+            ]))
+        }
+        return model
+    }
+
+    /// Runs the `beforeDecoding` hook on the dictionary, then the walk over it (members in
+    /// payload order, then the keys the hook added). Returns the properties set.
+    func decode(rulesDictionary object: (dictionary: [String: Any], order: [String]?), into model: inout Model, _ session: DecodingSession,
+                missingKeys: MissingKeys) throws -> DecodedMembers {
+        var dictionary = object.dictionary
+        if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
+        var source = FoundationSource(dictionary, order: object.order)
+        return try decodeMembers(from: &source, into: &model, session, missingKeys: missingKeys)
+    }
+
+    /// Merges the object at `source`'s cursor into an existing `model`
+    /// (``KeyValueDecoder/update(_:from:)``): present keys are decoded, absent keys keep their
+    /// values, required ones too; then `didDecode`. A class instance is updated as its dynamic
+    /// type, so a subclass held as its base class gets its own properties, as encoding writes
+    /// them.
+    func update<Source: DecodingSource>(_ model: inout Model, from source: inout Source, _ session: DecodingSession) throws {
+        if let dynamic = DynamicModel.type(of: model) {
+            func update<Dynamic: Mappable>(as type: Dynamic.Type) throws {
+                // A class reference: decoding into this copy of the reference updates the one instance.
+                var instance = try DynamicModel.cast(model, to: Dynamic.self)
+                try ModelMetadata<Dynamic>.of(Dynamic.self).update(&instance, from: &source, session)
+            }
+            return try update(as: dynamic)
+        }
+        if beforeDecoding != nil {
+            _ = try decode(rulesDictionary: try rulesDictionary(from: &source, session), into: &model, session, missingKeys: .allowed)
+        } else {
+            _ = try decodeMembers(from: &source, into: &model, session, missingKeys: .allowed)
+        }
+        try Self.validate(&model)
+    }
+
+    /// The walk itself: reads the members of the object at `source`'s cursor into `model` and
+    /// returns the decoded properties whose members it met, and those it wrote a value to.
+    ///
+    /// Which error is reported is decided here, for every source: the object's own unknown
+    /// keys (with `unknownKeys = .reject`) before any value; then the properties in declaration
+    /// order, each value depth first. Among unknown keys, the first in payload order, or in
+    /// UTF-8 order where the members have no order. So every member is read, and the error of
+    /// the earliest failing property is the one reported; lenient decoding lists every error in
+    /// that same order. A key repeated in JSON text is read again: its last value decides. A missing key (see ``MissingKeys``) is the error of the
+    /// property at its place in that order. A failure a relaxation takes, or lenient mode
+    /// lists, costs only its value: the source skips it from where it began.
+    func decodeMembers<Source: DecodingSource>(from source: inout Source, into model: inout Model, _ session: DecodingSession,
+                                               missingKeys: MissingKeys) throws -> DecodedMembers {
+        let table = try session.keyTable(for: self)
+        if !table.decodedKeysAreSingle, !Source.looksUpMembers {
+            // Key paths, candidates and gathered keys look members up: the object is read into
+            // a tree first (once), and decoded from it.
+            var tree = TreeSource(try source.readJSONValue(session))
+            return try decodeMembers(from: &tree, into: &model, session, missingKeys: missingKeys)
+        }
+        guard var members = try source.openObject(session, sorted: false) else {
+            throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
+        }
+        defer { source.closeObject(members, session) }
+        var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
+        let singleKeys = table.decodedSingleKeys
+        // Local copies of the lists (one retain per model): their elements are then borrowed in
+        // place, where reading the class's property in the loop copied each accessor out, and
+        // reading an accessor from a descriptor copied the whole descriptor first.
+        let properties = decodedProperties
+        let accessors = decodedAccessors
+        // Without any relaxation on the type or the decoder, the value is handed straight to the
+        // accessor: reading each descriptor's relaxations would cost a retain and a release.
+        let relaxes = hasRelaxations || session.nullKeepsDefault
+        let wantsKey = session.rejectsUnknownKeys && !allowsAllUnknownKeys
+        var hint = 0
+        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            while let member = try source.nextMember(&members, in: table, hint: &hint, wantsKey: wantsKey) {
+                guard case .property(let index) = member, let key = singleKeys[index] else {
+                    if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
+                        try walk.unknownKey(key, type: shortTypeName)
+                    }
+                    try source.skipValue(from: source.mark())
+                    continue
+                }
+                guard walk.reads(index) else {
+                    try source.skipValue(from: source.mark())
+                    continue
+                }
+                if walk.found.contains(index) { walk.repeated(index) }
+                let mark = source.mark()
+                let listed = walk.listedCount
+                do {
+                    try session.withPath(.key(key)) {
+                        guard relaxes else { return try accessors[index].decode(from: &source, into: base, session) }
+                        guard try PropertyRelaxations.set(from: &source, with: accessors[index], relaxations: properties[index].relaxations,
+                                                          into: base, session) else { return }
+                        // A null that kept the default. A key repeated in JSON text: it undoes
+                        // what the earlier member set.
+                        if walk.written.contains(index) {
+                            Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
+                            walk.written.remove(index)
+                        }
+                        walk.keptDefault = true
+                    }
+                    if !walk.keptDefault { walk.written.insert(index) }
+                    walk.keptDefault = false
+                } catch let error as MappingError {
+                    try walk.failed(index, error.prepending(.key(key)))
+                    try source.skipValue(from: mark)
+                }
+                walk.found.insert(index)
+                walk.ranks(from: listed, as: index)
+            }
+            if !table.decodedKeysAreSingle {
+                try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys)
+            }
+            guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
+            for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
+                let listed = walk.listedCount
+                try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]))
+                walk.ranks(from: listed, as: index)
+            }
+        }
+        try walk.finish()
+        return DecodedMembers(found: walk.found, written: walk.written)
+    }
+
+    /// The properties whose keys are not single (key paths, candidates, gathered keys), looked
+    /// up in the object after its members were read.
+    private func lookUpMembers<Source: DecodingSource>(in source: Source, _ members: Source.Members, _ table: KeyTable, _ walk: inout MemberWalk,
+                                                      into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
+        let properties = decodedProperties
+        for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.reads(index) {
+            let key = table.decodeKeys[index]
+            let listed = walk.listedCount
+            defer { walk.ranks(from: listed, as: index) }
+            let found: (source: Source, path: [MappingError.PathComponent])?
+            do {
+                found = try source.lookUp(key, in: members)
+            } catch let error as MappingError {
+                try walk.failed(index, error)
+                continue
+            }
+            guard let found else {
+                if walk.reportsMissingKeys(missingKeys), properties[index].isRequired(in: session) {
+                    try walk.failed(index, missingKey(properties[index], path: key.errorPath))
+                }
+                continue
+            }
+            var value = found.source
+            let path = found.path
+            do {
+                if try !session.withPath(path, {
+                    try PropertyRelaxations.set(from: &value, with: properties[index].accessor, relaxations: properties[index].relaxations, into: base, session)
+                }) {
+                    walk.written.insert(index)
+                }
+            } catch let error as MappingError {
+                try walk.failed(index, error.prepending(path))
+            }
+            walk.found.insert(index)
+        }
+    }
+
+    private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
+        MappingError(.missingKey(expected: property.accessor.typeName), path: path)
+    }
+
+    /// Puts the prototype's value of one property back into the model being read, from a second
+    /// `Model()`: only a repeated key whose last value is a null that keeps the default needs it
+    /// (the first occurrence has overwritten the prototype's value).
+    private static func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, isClass: Bool) {
+        ModelStorage.withFields(of: Model(), isClass: isClass) { accessor.copyValue(from: $0, to: base) }
+    }
+}
+
+/// What a missing key means to a walk.
+enum MissingKeys {
+    /// A missing key of a required property is an error (a new model).
+    case rejected
+    /// Absent keys keep the model's values (an update).
+    case allowed
+    /// The model is new or an update, which the caller learns from the decoded key (an
+    /// import): a missing key is the error only when a later property's value failed too, where
+    /// a new model would report it; otherwise the caller checks ``DecodedMembers/found``.
+    case rejectedWithFailure
+}
+
+/// The decoded properties a walk met in the object, and those it wrote a value to (not a
+/// `null` that kept the default, nor, in lenient mode, a value that failed).
+struct DecodedMembers {
+    let found: PropertySet
+    let written: PropertySet
+}
+
+/// The state of one model walk over one object: the properties met, and the error decided so
+/// far (see ``ModelMetadata/decodeMembers(from:into:_:missingKeys:)``).
+struct MemberWalk {
+    let session: DecodingSession
+    let ordered: Bool
+    /// The decoded properties whose members have been met, and those written.
+    var found: PropertySet
+    var written: PropertySet
+    /// Set by the validate-and-set step of the member being read: a null kept the default.
+    var keptDefault = false
+    /// Each failing property's error (for a repeated key, its last member's) that is not listed
+    /// by lenient decoding (a relaxation above takes it, or the decode is not lenient).
+    private var failures: [(index: Int, error: MappingError)] = []
+    /// The unknown key to report (the first in payload order, or in UTF-8 order), likewise.
+    private var unknown: MappingError?
+    /// Lenient: where this object's entries start in the session's list, and, for members
+    /// without an order, the unknown keys met (listed in UTF-8 order when the object ends).
+    private let firstListed: Int
+    private var unknownKeys: [MappingError] = []
+
+    init(_ ordered: Bool, count: Int, _ session: DecodingSession) {
+        self.session = session
+        self.ordered = ordered
+        found = PropertySet(count: count)
+        written = PropertySet(count: count)
+        firstListed = session.isLenient ? session.skipped.count : 0
+    }
+
+    /// How many entries lenient decoding has listed so far.
+    @inline(__always)
+    var listedCount: Int { session.isLenient ? session.skipped.count : 0 }
+
+    /// Whether the member of property `index` is still read: not once an unknown key is the
+    /// error, which comes before any value.
+    @inline(__always)
+    func reads(_ index: Int) -> Bool {
+        unknown == nil
+    }
+
+    /// Property `index` is met again (a key repeated in JSON text): what its earlier member
+    /// gave, an error or a lenient entry, is replaced by what this one gives.
+    mutating func repeated(_ index: Int) {
+        if session.isLenient { session.removeListed(from: firstListed, rank: index) }
+        failures.removeAll { $0.index == index }
+    }
+
+
+    /// A key no property reads, with `unknownKeys = .reject`.
+    mutating func unknownKey(_ key: String, type: String) throws {
+        let error = MappingError(.unknownKey(type: type), path: [.key(key)])
+        if session.carriesOn(after: error) {
+            if ordered {
+                session.skip(error)
+                session.rank(from: session.skipped.count - 1, as: -1)
+            } else {
+                unknownKeys.append(error)
+            }
+            return
+        }
+        // The first in payload order is the error; among unordered members, the first in key order.
+        if ordered { throw error }
+        unknown = error.earlierInKeyOrder(than: unknown)
+    }
+
+    /// Whether missing keys are errors in this walk.
+    func reportsMissingKeys(_ missingKeys: MissingKeys) -> Bool {
+        switch missingKeys {
+        case .rejected: return true
+        case .allowed: return false
+        case .rejectedWithFailure: return !failures.isEmpty
+        }
+    }
+
+    /// Property `index` failed with `error` (its path from the object).
+    mutating func failed(_ index: Int, _ error: MappingError) throws {
+        if session.carriesOn(after: error) {
+            session.skip(error)
+            return
+        }
+        // Malformed JSON, limits and broken declarations stop the walk where they happen.
+        guard error.isRelaxable else { throw error }
+        failures.append((index, error))
+    }
+
+    /// Lenient: the entries listed since `start` belong to property `index` (`-1`: the
+    /// object's own unknown keys), for the order ``finish()`` lists them in.
+    @inline(__always)
+    func ranks(from start: Int, as index: Int) {
+        if session.isLenient, session.skipped.count > start { session.rank(from: start, as: index) }
+    }
+
+    /// Throws the error decided for the object; in lenient mode, lists its entries in order.
+    func finish() throws {
+        if session.isLenient {
+            for error in unknownKeys.sorted(by: { $0.precedesInKeyOrder($1) }) {
+                session.skip(error)
+                session.rank(from: session.skipped.count - 1, as: -1)
+            }
+            session.orderListed(from: firstListed)
+        }
+        if let unknown { throw unknown }
+        if let first = failures.min(by: { $0.index < $1.index }) { throw first.error }
+    }
+}
