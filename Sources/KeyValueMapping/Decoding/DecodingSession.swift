@@ -71,54 +71,83 @@ final class DecodingSession: NestingSession, KeyTableSession {
         stackLimit = StackBounds.currentLimit()
     }
 
-    /// Runs `body` with `component` appended to the lenient-mode path. In lenient mode, when
-    /// `body` throws, the value it was decoding is discarded, and so is every relaxation listed
-    /// while decoding it: `skipped` names only changes the returned model holds.
+    // Lenient bookkeeping around one value, as a pair of calls rather than a closure: the walks
+    // are generic over the source, and a closure inside one would be compiled for every source
+    // at once and reach the reader through its protocol.
+
+    /// What lenient decoding records while one value is decoded (see ``enter(_:)``); `nil`
+    /// outside lenient mode, where scopes cost one test.
+    struct LenientScope {
+        /// How many entries `skipped` held when the value began.
+        let listed: Int
+        /// How many path components the value added.
+        let components: Int
+        /// Whether a relaxation that replaces the value if it fails encloses it.
+        let relaxes: Bool
+    }
+
+    /// Enters the value at `component`: in lenient mode its path is extended, and when it fails
+    /// (``exit(_:failed:)``) the value is discarded, and so is every relaxation listed while
+    /// decoding it: `skipped` names only changes the returned model holds.
     @inline(__always)
-    func withPath<R>(_ component: MappingError.PathComponent, _ body: () throws -> R) rethrows -> R {
-        guard isLenient else { return try body() }
+    func enter(_ component: MappingError.PathComponent) -> LenientScope? {
+        guard isLenient else { return nil }
         path.append(component)
-        defer { path.removeLast() }
-        return try discardingRelaxationsOnFailure(body)
+        return LenientScope(listed: skipped.count, components: 1, relaxes: false)
     }
 
-    /// Runs `body` with `components` appended to the lenient-mode path (see the single-component
-    /// form).
+    /// ``enter(_:)`` for the value found at `components` (a key path).
     @inline(__always)
-    func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
-        guard isLenient else { return try body() }
+    func enter(_ components: [MappingError.PathComponent]) -> LenientScope? {
+        guard isLenient else { return nil }
         path.append(contentsOf: components)
-        defer { path.removeLast(components.count) }
-        return try discardingRelaxationsOnFailure(body)
+        return LenientScope(listed: skipped.count, components: components.count, relaxes: false)
     }
 
-    /// Runs `body`, which decodes an element of a collection at `component`; `dropsFailures`
-    /// says whether the collection drops an element that fails (its own rule or the decoder's).
+    /// Enters an element of a collection at `component`; `dropsFailures` says whether the
+    /// collection drops an element that fails (its own rule or the decoder's), a relaxation
+    /// around it (see ``enterRelaxation(_:)``).
     @inline(__always)
-    func withElementPath<R>(_ component: MappingError.PathComponent, dropsFailures: Bool, _ body: () throws -> R) rethrows -> R {
-        guard isLenient else { return try body() }
-        return try withPath(component) { try underRelaxation(dropsFailures || skipsInvalidElements, body) }
+    func enterElement(_ component: MappingError.PathComponent, dropsFailures: Bool) -> LenientScope? {
+        guard isLenient else { return nil }
+        path.append(component)
+        let relaxes = dropsFailures || skipsInvalidElements
+        if relaxes { enclosingRelaxations += 1 }
+        return LenientScope(listed: skipped.count, components: 1, relaxes: relaxes)
     }
 
-    /// Runs `body`, whose value a relaxation replaces if it fails (`relaxes`: a fallback, or an
-    /// element that is dropped). In lenient mode an error inside it that this relaxation would
-    /// absorb is not skipped where it happens (see ``carriesOn(after:)``): the relaxation takes
-    /// it, as in a plain decode, so both give the same model.
+    /// Enters a value that a relaxation replaces if it fails (`relaxes`: a fallback). In lenient
+    /// mode an error inside it that this relaxation would absorb is not skipped where it happens
+    /// (see ``carriesOn(after:)``): the relaxation takes it, as in a plain decode, so both give
+    /// the same model.
     @inline(__always)
-    func underRelaxation<R>(_ relaxes: @autoclosure () -> Bool, _ body: () throws -> R) rethrows -> R {
-        guard isLenient, relaxes() else { return try body() }
+    func enterRelaxation(_ relaxes: Bool) -> LenientScope? {
+        guard isLenient, relaxes else { return nil }
         enclosingRelaxations += 1
-        defer { enclosingRelaxations -= 1 }
-        return try discardingRelaxationsOnFailure(body)
+        return LenientScope(listed: skipped.count, components: 0, relaxes: true)
     }
 
-    private func discardingRelaxationsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
-        let listed = skipped.count
+    /// Leaves the value a scope was entered for; `failed` when it threw.
+    @inline(__always)
+    func exit(_ scope: LenientScope?, failed: Bool) {
+        guard let scope else { return }
+        if scope.relaxes { enclosingRelaxations -= 1 }
+        path.removeLast(scope.components)
+        if failed, skipped.count > scope.listed {
+            skipped.removeSubrange(scope.listed...)
+            skippedRanks.removeSubrange(scope.listed...)
+        }
+    }
+
+    /// ``enter(_:)`` around `body`, for the few callers that are not generic walks.
+    func withPath<R>(_ components: [MappingError.PathComponent], _ body: () throws -> R) rethrows -> R {
+        let scope = enter(components)
         do {
-            return try body()
+            let result = try body()
+            exit(scope, failed: false)
+            return result
         } catch {
-            skipped.removeSubrange(listed...)
-            skippedRanks.removeSubrange(listed...)
+            exit(scope, failed: true)
             throw error
         }
     }

@@ -12,14 +12,10 @@ import Foundation
 /// fallback, a dropped element, lenient mode) is decided where it happens: the walk marks where
 /// the value began, and on the failure skips it (``skipValue(from:)``) and carries on, so
 /// nothing is ever read twice into a value and user code runs once.
+// The positions and container states are the same concrete types for every source, not
+// associated types: a generic walk would otherwise look their metadata up at run time on every
+// call, before it even reached its copy compiled for the source.
 protocol DecodingSource {
-    /// Where a value begins, to skip it after a failure.
-    associatedtype Mark
-    /// The state of an open array.
-    associatedtype Elements
-    /// The state of an open object.
-    associatedtype Members
-
     /// Whether the source can look a member up by key (key paths, candidates and gathered
     /// keys need it); the reader cannot, and reads such a model's object as a tree first.
     static var looksUpMembers: Bool { get }
@@ -30,10 +26,10 @@ protocol DecodingSource {
     static var readsUntypedValuesWhole: Bool { get }
 
     /// Where the value at the cursor begins.
-    func mark() -> Mark
+    func mark() -> SourceMark
     /// Moves the cursor past the value that begins at `mark`, wherever inside it a failure left
     /// the cursor. Skipping validates what it passes (a syntax error there is thrown).
-    mutating func skipValue(from mark: Mark) throws
+    mutating func skipValue(from mark: SourceMark) throws
 
     /// The kind of the value at the cursor, without consuming it.
     mutating func peekKind() throws -> ValueKind
@@ -69,33 +65,62 @@ protocol DecodingSource {
 
     /// Opens the array at the cursor (one nesting level entered), or `nil` when the value is
     /// not an array (nothing consumed). Close it with ``closeArray(_:_:)`` however the walk ends.
-    mutating func openArray(_ session: DecodingSession) throws -> Elements?
+    mutating func openArray(_ session: DecodingSession) throws -> SourceContainer?
     /// Room to reserve for the elements: their count where the source knows it.
-    func capacity(of elements: Elements) -> Int
+    func capacity(of container: SourceContainer) -> Int
     /// Moves the cursor to the next element; `false` at the end.
-    mutating func nextElement(_ elements: inout Elements) throws -> Bool
+    mutating func nextElement(_ container: inout SourceContainer) throws -> Bool
     /// Leaves the nesting level ``openArray(_:)`` entered.
-    mutating func closeArray(_ elements: Elements, _ session: DecodingSession)
+    mutating func closeArray(_ container: SourceContainer, _ session: DecodingSession)
 
     /// Opens the object at the cursor (one nesting level entered), or `nil` when the value is
     /// not an object. `sorted`: a source whose members have no order gives them in UTF-8 key
     /// order (lenient decoding lists what it skips in that order). Close it with
     /// ``closeObject(_:_:)``.
-    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> Members?
+    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> SourceContainer?
     /// Whether the object's members come in an order of the payload's own (JSON text), rather
     /// than none (a dictionary).
-    func hasOrder(_ members: Members) -> Bool
+    func hasOrder(_ container: SourceContainer) -> Bool
     /// Moves the cursor to the next member's value and says which of `table`'s decoded
     /// properties its key names, trying `hint` (the position after the previous match) first;
     /// `nil` at the end. An unmatched key's text is given when `wantsKey`.
-    mutating func nextMember(_ members: inout Members, in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey?
+    mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey?
     /// Moves the cursor to the next member's value and gives its key; `nil` at the end.
-    mutating func nextKey(_ members: inout Members) throws -> String?
+    mutating func nextKey(_ container: inout SourceContainer) throws -> String?
     /// The value `key` finds in the object (a key path, candidates, gathered keys), as a source
     /// on it, and the path it was found at; `nil` when absent. Only when ``looksUpMembers``.
-    func lookUp(_ key: ResolvedKey, in members: Members) throws -> (source: Self, path: [MappingError.PathComponent])?
+    func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: Self, path: [MappingError.PathComponent])?
     /// Leaves the nesting level ``openObject(_:sorted:)`` entered.
-    mutating func closeObject(_ members: Members, _ session: DecodingSession)
+    mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession)
+}
+
+/// Where a value begins in the source it is read from: the reader's position and depth (the
+/// other sources hold their values already, and have nothing to go back to).
+struct SourceMark {
+    let position: Int
+    let depth: Int
+}
+
+/// An array or object a walk has opened in a source. Sources that hold their values keep the
+/// open containers themselves, strictly nested as the walks open and close them; the reader
+/// needs only this.
+struct SourceContainer {
+    /// Whether the container holds nothing.
+    let isEmpty: Bool
+    /// Whether the walk has moved to the first element or member.
+    var started = false
+    /// JSON text: whether the payload is following the declaration order. After a miss the
+    /// guess is not tried again until a key lands where the order predicts: payloads written
+    /// from a dictionary list keys in hash order, and every failed guess costs a comparison.
+    var guessing = true
+    /// JSON text whose repeated keys are not simply read again (the duplicate-key policies
+    /// `.useFirst` and `.reject`): the keys read so far, by their exact bytes.
+    var seen: Set<[UInt8]>?
+
+    init(isEmpty: Bool, seen: Set<[UInt8]>? = nil) {
+        self.isEmpty = isEmpty
+        self.seen = seen
+    }
 }
 
 /// The kinds of JSON value.

@@ -26,29 +26,56 @@ struct FoundationSource: DecodingSource {
         }
     }
 
-    struct Elements {
-        let elements: [Any]
-        var index = -1
-        /// The Foundation container entered, if it is one (see `enterContainer`).
-        let container: ObjectIdentifier?
-    }
+    /// The innermost open container, in fields of the source itself (each step reads them in
+    /// place), and the ones around it, saved while it is open.
+    private var level = Level()
+    private var outerLevels: [Level] = []
 
-    struct Members {
-        let dictionary: [String: Any]
+    /// An open array or object: its values, the position reached, and the Foundation container
+    /// entered for it, if it is one (see `enterContainer`).
+    private struct Level {
+        var elements: [Any] = []
+        var dictionary: [String: Any] = [:]
         /// The keys in the order to read them (payload order kept beside a dictionary a rule
         /// read, or UTF-8 order for a sorted walk); `nil` reads the dictionary in its own order.
-        let keys: [String]?
+        var keys: [String]?
         var position = -1
         var index: Dictionary<String, Any>.Index
-        let container: ObjectIdentifier?
+        /// A model's walk: whether its properties are all looked up, and the keys no property
+        /// reads are being gone through.
+        var readsOtherKeys = false
+        var container: ObjectIdentifier?
+
+        init(elements: [Any] = [], dictionary: [String: Any] = [:], keys: [String]? = nil, container: ObjectIdentifier? = nil) {
+            self.elements = elements
+            self.dictionary = dictionary
+            self.keys = keys
+            index = dictionary.startIndex
+            self.container = container
+        }
+    }
+
+    /// Saves the open container around the one being opened.
+    @inline(__always)
+    private mutating func push(_ opened: Level) {
+        outerLevels.append(level)
+        level = opened
+    }
+
+    /// Closes the innermost container; returns the Foundation container it entered.
+    @inline(__always)
+    private mutating func pop() -> ObjectIdentifier? {
+        let container = level.container
+        level = outerLevels.removeLast()
+        return container
     }
 
     static var readsUntypedValuesWhole: Bool { false }
     static var looksUpMembers: Bool { true }
 
     // Every value is read where it is held: nothing to skip back over.
-    func mark() {}
-    func skipValue(from mark: Void) {}
+    func mark() -> SourceMark { SourceMark(position: 0, depth: 0) }
+    func skipValue(from mark: SourceMark) {}
 
     func peekKind() -> ValueKind {
         switch JSONScalar(value) {
@@ -105,35 +132,41 @@ struct FoundationSource: DecodingSource {
     }
 
     @inline(__always)
-    func openArray(_ session: DecodingSession) throws -> Elements? {
+    mutating func openArray(_ session: DecodingSession) throws -> SourceContainer? {
         // The common case, a Swift `[Any]`, is taken as it is; anything else (an NSArray, a
         // Swift array of another element type) through the classifier, one level deep.
+        let elements: [Any]
+        let container: ObjectIdentifier?
         if let array = JSONScalar.swiftArray(value) {
             try session.enter()
-            return Elements(elements: array, container: nil)
+            elements = array
+            container = nil
+        } else {
+            guard case .array(let array) = JSONScalar(value) else { return nil }
+            elements = array
+            container = try session.enterContainer(value)
         }
-        guard case .array(let array) = JSONScalar(value) else { return nil }
-        return Elements(elements: array, container: try session.enterContainer(value))
+        push(Level(elements: elements, container: container))
+        return SourceContainer(isEmpty: elements.isEmpty)
     }
 
-    @inline(__always)
-    func capacity(of elements: Elements) -> Int { elements.elements.count }
+    func capacity(of container: SourceContainer) -> Int { level.elements.count }
 
     @inline(__always)
-    mutating func nextElement(_ elements: inout Elements) -> Bool {
-        elements.index += 1
-        guard elements.index < elements.elements.count else { return false }
-        value = elements.elements[elements.index]
+    mutating func nextElement(_ container: inout SourceContainer) -> Bool {
+        level.position += 1
+        guard level.position < level.elements.count else { return false }
+        value = level.elements[level.position]
         return true
     }
 
     @inline(__always)
-    func closeArray(_ elements: Elements, _ session: DecodingSession) {
-        session.leaveContainer(elements.container)
+    mutating func closeArray(_ container: SourceContainer, _ session: DecodingSession) {
+        session.leaveContainer(pop())
     }
 
     @inline(__always)
-    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> Members? {
+    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> SourceContainer? {
         // A Swift `[String: Any]` as it is; an NSDictionary (which a bridging cast would convert
         // all the way down) through the classifier, one level deep, entered by identity.
         let dictionary: [String: Any]
@@ -149,46 +182,69 @@ struct FoundationSource: DecodingSource {
         }
         let keys = order ?? (sorted ? JSONWriter.orderedKeys(dictionary.keys) : nil)
         order = nil
-        return Members(dictionary: dictionary, keys: keys, index: dictionary.startIndex, container: container)
+        push(Level(dictionary: dictionary, keys: keys, container: container))
+        return SourceContainer(isEmpty: dictionary.isEmpty)
     }
 
-    func hasOrder(_ members: Members) -> Bool { members.keys != nil }
+    func hasOrder(_ container: SourceContainer) -> Bool { level.keys != nil }
 
+    /// The next member of the innermost open object, its value now at the cursor.
     @inline(__always)
-    private mutating func advance(_ members: inout Members) -> String? {
-        if let keys = members.keys {
-            members.position += 1
-            guard members.position < keys.count else { return nil }
-            let key = keys[members.position]
-            value = members.dictionary[key] ?? NSNull()
+    private mutating func advance() -> String? {
+        if let keys = level.keys {
+            level.position += 1
+            guard level.position < keys.count else { return nil }
+            let key = keys[level.position]
+            value = level.dictionary[key] ?? NSNull()
             return key
         }
-        if members.position >= 0 { members.dictionary.formIndex(after: &members.index) }
-        members.position += 1
-        guard members.index != members.dictionary.endIndex else { return nil }
-        let member = members.dictionary[members.index]
+        guard level.index != level.dictionary.endIndex else { return nil }
+        let member = level.dictionary[level.index]
+        level.dictionary.formIndex(after: &level.index)
         value = member.value
         return member.key
     }
 
+    /// A dictionary has no order to follow: its members are found by the model's keys, property
+    /// by property in declaration order (one lookup each, nothing for a key the payload lacks),
+    /// and only when the walk wants them (`wantsKey`), the keys no property reads after them.
+    /// A dictionary a rule read keeps the payload's order instead, and is read in it.
     @inline(__always)
-    mutating func nextMember(_ members: inout Members, in table: KeyTable, hint: inout Int, wantsKey: Bool) -> MemberKey? {
-        guard let key = advance(&members) else { return nil }
-        // A dictionary has no order to guess from: straight to the index.
-        if let index = table.decodedKeyIndex[key] { return .property(index) }
-        return .other(key)
+    mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) -> MemberKey? {
+        if level.keys != nil {
+            guard let key = advance() else { return nil }
+            if let index = table.decodedKeyIndex[key] { return .property(index) }
+            return .other(key)
+        }
+        if !level.readsOtherKeys {
+            let keys = table.decodedSingleKeys
+            while hint < keys.count {
+                let index = hint
+                hint += 1
+                if let key = keys[index], let found = level.dictionary[key] {
+                    value = found
+                    return .property(index)
+                }
+            }
+            guard wantsKey else { return nil }
+            level.readsOtherKeys = true
+        }
+        while let key = advance() {
+            if table.decodedKeyIndex[key] == nil { return .other(key) }
+        }
+        return nil
     }
 
-    mutating func nextKey(_ members: inout Members) -> String? {
-        advance(&members)
+    mutating func nextKey(_ container: inout SourceContainer) -> String? {
+        advance()
     }
 
-    func lookUp(_ key: ResolvedKey, in members: Members) throws -> (source: FoundationSource, path: [MappingError.PathComponent])? {
-        try key.lookup(in: members.dictionary).map { (FoundationSource($0.value), $0.path) }
+    func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: FoundationSource, path: [MappingError.PathComponent])? {
+        try key.lookup(in: level.dictionary).map { (FoundationSource($0.value), $0.path) }
     }
 
     @inline(__always)
-    func closeObject(_ members: Members, _ session: DecodingSession) {
-        session.leaveContainer(members.container)
+    mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
+        session.leaveContainer(pop())
     }
 }

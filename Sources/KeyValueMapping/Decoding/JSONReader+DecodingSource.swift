@@ -6,35 +6,14 @@ import Foundation
 // (`openArray`, `openObject`, then `finishElement` at the closing bracket), and a value read or
 // skipped whole counts on top of them, so the walk and the tree refuse the same bracket.
 
-/// An open array of the reader.
-struct ReaderElements {
-    let isEmpty: Bool
-    var started = false
-}
-
-/// An open object of the reader.
-struct ReaderMembers {
-    let isEmpty: Bool
-    var started = false
-    /// Whether the payload is following the declaration order. After a miss the guess is not
-    /// tried again until a key lands where the order predicts: payloads written from a
-    /// dictionary list keys in hash order, and every failed guess costs a comparison.
-    var guessing = true
-    /// The keys read so far, by their exact bytes, when repeated keys are not simply read again
-    /// (``JSONReadingOptions/DuplicateKeyPolicy/useFirst`` and `.reject`).
-    var seen: Set<[UInt8]>?
-}
-
 extension JSONReader: DecodingSource {
-    typealias Mark = (position: Int, depth: Int)
-
     static var readsUntypedValuesWhole: Bool { true }
     static var looksUpMembers: Bool { false }
 
     @inline(__always)
-    func mark() -> Mark { (position, depth) }
+    func mark() -> SourceMark { SourceMark(position: position, depth: depth) }
 
-    mutating func skipValue(from mark: Mark) throws {
+    mutating func skipValue(from mark: SourceMark) throws {
         position = mark.position
         depth = mark.depth
         try syntax { try $0.skipValue() }
@@ -132,77 +111,77 @@ extension JSONReader: DecodingSource {
     }
 
     @inline(__always)
-    mutating func openArray(_ session: DecodingSession) throws -> ReaderElements? {
+    mutating func openArray(_ session: DecodingSession) throws -> SourceContainer? {
         guard try peek() == UInt8(ascii: "[") else { return nil }
         try session.enter(&self)
-        return ReaderElements(isEmpty: try open(closing: UInt8(ascii: "]")))
+        return SourceContainer(isEmpty: try open(closing: UInt8(ascii: "]")))
     }
 
     /// Most arrays in payloads are short: one allocation instead of growing 1, 2, 4.
     @inline(__always)
-    func capacity(of elements: ReaderElements) -> Int { elements.isEmpty ? 0 : 4 }
+    func capacity(of container: SourceContainer) -> Int { container.isEmpty ? 0 : 4 }
 
     @inline(__always)
-    mutating func nextElement(_ elements: inout ReaderElements) throws -> Bool {
-        guard elements.started else {
-            elements.started = true
-            return !elements.isEmpty
+    mutating func nextElement(_ container: inout SourceContainer) throws -> Bool {
+        guard container.started else {
+            container.started = true
+            return !container.isEmpty
         }
         return try !finishElement(closing: UInt8(ascii: "]"))
     }
 
     @inline(__always)
-    mutating func closeArray(_ elements: ReaderElements, _ session: DecodingSession) {
+    mutating func closeArray(_ container: SourceContainer, _ session: DecodingSession) {
         session.leave()
     }
 
     @inline(__always)
-    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> ReaderMembers? {
+    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> SourceContainer? {
         guard try peek() == UInt8(ascii: "{") else { return nil }
         try session.enter(&self)
-        return ReaderMembers(isEmpty: try open(closing: UInt8(ascii: "}")),
+        return SourceContainer(isEmpty: try open(closing: UInt8(ascii: "}")),
                              seen: options.duplicateKeys == .useLast ? nil : [])
     }
 
     @inline(__always)
-    func hasOrder(_ members: ReaderMembers) -> Bool { true }
+    func hasOrder(_ container: SourceContainer) -> Bool { true }
 
     /// Moves to the next member. `true` at the end of the object.
     @inline(__always)
-    private mutating func advance(_ members: inout ReaderMembers) throws -> Bool {
-        guard members.started else {
-            members.started = true
-            return members.isEmpty
+    private mutating func advance(_ container: inout SourceContainer) throws -> Bool {
+        guard container.started else {
+            container.started = true
+            return container.isEmpty
         }
         return try finishElement(closing: UInt8(ascii: "}"))
     }
 
     @inline(__always)
-    mutating func nextMember(_ members: inout ReaderMembers, in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey? {
-        guard members.seen == nil else { return try nextDistinctMember(&members, in: table, hint: &hint) }
-        if try advance(&members) { return nil }
+    mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey? {
+        guard container.seen == nil else { return try nextDistinctMember(&container, in: table, hint: &hint) }
+        if try advance(&container) { return nil }
         _ = try peek()
         let keyBytes = table.decodedKeyBytes
-        if members.guessing, hint < keyBytes.count, let bytes = keyBytes[hint], try consumeKey(ifEqualTo: bytes) {
+        if container.guessing, hint < keyBytes.count, let bytes = keyBytes[hint], try consumeKey(ifEqualTo: bytes) {
             // The key the declaration order predicts, matched in place.
             hint += 1
             return .property(hint - 1)
         }
         let predicted = hint
         let member = try memberKey(in: table, hint: &hint, wantsKey: wantsKey)
-        if case .property(let index) = member { members.guessing = index == predicted } else { members.guessing = false }
+        if case .property(let index) = member { container.guessing = index == predicted } else { container.guessing = false }
         return member
     }
 
     /// ``nextMember(_:in:hint:wantsKey:)`` when repeated keys follow another policy than "read
     /// again": every key is read as text and checked against the ones before it, as the tree
     /// reader checks them (by exact bytes).
-    private mutating func nextDistinctMember(_ members: inout ReaderMembers, in table: KeyTable, hint: inout Int) throws -> MemberKey? {
+    private mutating func nextDistinctMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int) throws -> MemberKey? {
         while true {
-            if try advance(&members) { return nil }
+            if try advance(&container) { return nil }
             _ = try peek()
             let (key, offset, _) = try syntax { try $0.readKey() }
-            guard members.seen?.insert(Array(key.utf8)).inserted ?? true else {
+            guard container.seen?.insert(Array(key.utf8)).inserted ?? true else {
                 if options.duplicateKeys == .reject {
                     let duplicate = error("duplicate key \"\(key)\"", at: offset)
                     throw MappingError(.malformedJSON(duplicate.description), underlyingError: duplicate)
@@ -239,13 +218,13 @@ extension JSONReader: DecodingSource {
         return .other(key)
     }
 
-    mutating func nextKey(_ members: inout ReaderMembers) throws -> String? {
+    mutating func nextKey(_ container: inout SourceContainer) throws -> String? {
         while true {
-            if try advance(&members) { return nil }
+            if try advance(&container) { return nil }
             _ = try peek()
-            guard members.seen != nil else { return try syntax { try $0.readKeyText() } }
+            guard container.seen != nil else { return try syntax { try $0.readKeyText() } }
             let (key, offset, _) = try syntax { try $0.readKey() }
-            if members.seen?.insert(Array(key.utf8)).inserted ?? true { return key }
+            if container.seen?.insert(Array(key.utf8)).inserted ?? true { return key }
             if options.duplicateKeys == .reject {
                 let duplicate = error("duplicate key \"\(key)\"", at: offset)
                 throw MappingError(.malformedJSON(duplicate.description), underlyingError: duplicate)
@@ -254,12 +233,12 @@ extension JSONReader: DecodingSource {
         }
     }
 
-    func lookUp(_ key: ResolvedKey, in members: ReaderMembers) throws -> (source: JSONReader, path: [MappingError.PathComponent])? {
+    func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: JSONReader, path: [MappingError.PathComponent])? {
         nil
     }
 
     @inline(__always)
-    mutating func closeObject(_ members: ReaderMembers, _ session: DecodingSession) {
+    mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
         session.leave()
     }
 }

@@ -6,7 +6,9 @@ extension ModelMetadata {
     /// A new model from the object at `source`'s cursor: the prototype `Model()` — or, for a
     /// class cluster, the subclass the payload names — with the object's members applied, then
     /// its `didDecode`.
-    @inline(__always)
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func makeModel<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
         if readsRulesDictionary {
             return try makeModel(fromRulesDictionary: try rulesDictionary(from: &source, session), session)
@@ -71,6 +73,9 @@ extension ModelMetadata {
     /// values, required ones too; then `didDecode`. A class instance is updated as its dynamic
     /// type, so a subclass held as its base class gets its own properties, as encoding writes
     /// them.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func update<Source: DecodingSource>(_ model: inout Model, from source: inout Source, _ session: DecodingSession) throws {
         if let dynamic = DynamicModel.type(of: model) {
             func update<Dynamic: Mappable>(as type: Dynamic.Type) throws {
@@ -99,6 +104,9 @@ extension ModelMetadata {
     /// that same order. A key repeated in JSON text is read again: its last value decides. A missing key (see ``MissingKeys``) is the error of the
     /// property at its place in that order. A failure a relaxation takes, or lenient mode
     /// lists, costs only its value: the source skips it from where it began.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decodeMembers<Source: DecodingSource>(from source: inout Source, into model: inout Model, _ session: DecodingSession,
                                                missingKeys: MissingKeys) throws -> DecodedMembers {
         let table = try session.keyTable(for: self)
@@ -111,8 +119,30 @@ extension ModelMetadata {
         guard var members = try source.openObject(session, sorted: false) else {
             throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
         }
-        defer { source.closeObject(members, session) }
         var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
+        // The loop is a method of its own, compiled for each source: a closure's body (or a
+        // `defer`'s) would be compiled once, for any source, and reach the reader through its
+        // protocol.
+        do {
+            try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+                try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys)
+            }
+        } catch {
+            source.closeObject(members, session)
+            throw error
+        }
+        source.closeObject(members, session)
+        try walk.finish()
+        return DecodedMembers(found: walk.found, written: walk.written)
+    }
+
+    /// The member loop of ``decodeMembers(from:into:_:missingKeys:)`` over an open object.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    private func readMembers<Source: DecodingSource>(from source: inout Source, _ members: inout SourceContainer, into base: UnsafeMutableRawPointer,
+                                                     _ table: KeyTable, _ walk: inout MemberWalk, _ session: DecodingSession,
+                                                     missingKeys: MissingKeys) throws {
         let singleKeys = table.decodedSingleKeys
         // Local copies of the lists (one retain per model): their elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out, and
@@ -124,93 +154,105 @@ extension ModelMetadata {
         let relaxes = hasRelaxations || session.nullKeepsDefault
         let wantsKey = session.rejectsUnknownKeys && !allowsAllUnknownKeys
         var hint = 0
-        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-            while let member = try source.nextMember(&members, in: table, hint: &hint, wantsKey: wantsKey) {
-                guard case .property(let index) = member, let key = singleKeys[index] else {
-                    if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
-                        try walk.unknownKey(key, type: shortTypeName)
-                    }
-                    try source.skipValue(from: source.mark())
-                    continue
+        while let member = try source.nextMember(&members, in: table, hint: &hint, wantsKey: wantsKey) {
+            guard case .property(let index) = member, let key = singleKeys[index] else {
+                if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
+                    try walk.unknownKey(key, type: shortTypeName)
                 }
-                guard walk.reads(index) else {
-                    try source.skipValue(from: source.mark())
-                    continue
+                try source.skipValue(from: source.mark())
+                continue
+            }
+            guard walk.reads(index) else {
+                try source.skipValue(from: source.mark())
+                continue
+            }
+            if walk.found.contains(index) { walk.repeated(index) }
+            let mark = source.mark()
+            let listed = walk.listedCount
+            let scope = session.enter(.key(key))
+            do {
+                let keptDefault: Bool
+                if relaxes {
+                    keptDefault = try PropertyRelaxations.set(from: &source, with: accessors[index], relaxations: properties[index].relaxations,
+                                                              into: base, session)
+                } else {
+                    try accessors[index].decode(from: &source, into: base, session)
+                    keptDefault = false
                 }
-                if walk.found.contains(index) { walk.repeated(index) }
-                let mark = source.mark()
-                let listed = walk.listedCount
-                do {
-                    try session.withPath(.key(key)) {
-                        guard relaxes else { return try accessors[index].decode(from: &source, into: base, session) }
-                        guard try PropertyRelaxations.set(from: &source, with: accessors[index], relaxations: properties[index].relaxations,
-                                                          into: base, session) else { return }
-                        // A null that kept the default. A key repeated in JSON text: it undoes
-                        // what the earlier member set.
-                        if walk.written.contains(index) {
-                            Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
-                            walk.written.remove(index)
-                        }
-                        walk.keptDefault = true
-                    }
-                    if !walk.keptDefault { walk.written.insert(index) }
-                    walk.keptDefault = false
-                } catch let error as MappingError {
-                    try walk.failed(index, error.prepending(.key(key)))
-                    try source.skipValue(from: mark)
+                session.exit(scope, failed: false)
+                if !keptDefault {
+                    walk.written.insert(index)
+                } else if walk.written.contains(index) {
+                    // A null that kept the default, for a key repeated in JSON text: it
+                    // undoes what the earlier member set.
+                    Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
+                    walk.written.remove(index)
                 }
-                walk.found.insert(index)
-                walk.ranks(from: listed, as: index)
+            } catch {
+                session.exit(scope, failed: true)
+                guard let error = error as? MappingError else { throw error }
+                try walk.failed(index, error.prepending(.key(key)))
+                try source.skipValue(from: mark)
             }
-            if !table.decodedKeysAreSingle {
-                try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys)
-            }
-            guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
-            for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
-                let listed = walk.listedCount
-                try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]))
-                walk.ranks(from: listed, as: index)
-            }
+            walk.found.insert(index)
+            walk.ranks(from: listed, as: index)
         }
-        try walk.finish()
-        return DecodedMembers(found: walk.found, written: walk.written)
+        if !table.decodedKeysAreSingle {
+            try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys)
+        }
+        guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
+        for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
+            let listed = walk.listedCount
+            try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]))
+            walk.ranks(from: listed, as: index)
+        }
     }
 
     /// The properties whose keys are not single (key paths, candidates, gathered keys), looked
     /// up in the object after its members were read.
-    private func lookUpMembers<Source: DecodingSource>(in source: Source, _ members: Source.Members, _ table: KeyTable, _ walk: inout MemberWalk,
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    private func lookUpMembers<Source: DecodingSource>(in source: Source, _ members: SourceContainer, _ table: KeyTable, _ walk: inout MemberWalk,
                                                       into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
         let properties = decodedProperties
         for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.reads(index) {
             let key = table.decodeKeys[index]
             let listed = walk.listedCount
-            defer { walk.ranks(from: listed, as: index) }
-            let found: (source: Source, path: [MappingError.PathComponent])?
-            do {
-                found = try source.lookUp(key, in: members)
-            } catch let error as MappingError {
-                try walk.failed(index, error)
-                continue
-            }
-            guard let found else {
-                if walk.reportsMissingKeys(missingKeys), properties[index].isRequired(in: session) {
-                    try walk.failed(index, missingKey(properties[index], path: key.errorPath))
-                }
-                continue
-            }
-            var value = found.source
-            let path = found.path
-            do {
-                if try !session.withPath(path, {
-                    try PropertyRelaxations.set(from: &value, with: properties[index].accessor, relaxations: properties[index].relaxations, into: base, session)
-                }) {
-                    walk.written.insert(index)
-                }
-            } catch let error as MappingError {
-                try walk.failed(index, error.prepending(path))
-            }
-            walk.found.insert(index)
+            try lookUpMember(index, in: source, members, key, &walk, into: base, session, missingKeys: missingKeys)
+            walk.ranks(from: listed, as: index)
         }
+    }
+
+    @inline(__always)
+    private func lookUpMember<Source: DecodingSource>(_ index: Int, in source: Source, _ members: SourceContainer, _ key: ResolvedKey, _ walk: inout MemberWalk,
+                                                     into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
+        let property = decodedProperties[index]
+        let found: (source: Source, path: [MappingError.PathComponent])?
+        do {
+            found = try source.lookUp(key, in: members)
+        } catch let error as MappingError {
+            return try walk.failed(index, error)
+        }
+        guard let found else {
+            if walk.reportsMissingKeys(missingKeys), property.isRequired(in: session) {
+                try walk.failed(index, missingKey(property, path: key.errorPath))
+            }
+            return
+        }
+        var value = found.source
+        let scope = session.enter(found.path)
+        do {
+            if try !PropertyRelaxations.set(from: &value, with: property.accessor, relaxations: property.relaxations, into: base, session) {
+                walk.written.insert(index)
+            }
+            session.exit(scope, failed: false)
+        } catch {
+            session.exit(scope, failed: true)
+            guard let error = error as? MappingError else { throw error }
+            try walk.failed(index, error.prepending(found.path))
+        }
+        walk.found.insert(index)
     }
 
     private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
@@ -252,8 +294,6 @@ struct MemberWalk {
     /// The decoded properties whose members have been met, and those written.
     var found: PropertySet
     var written: PropertySet
-    /// Set by the validate-and-set step of the member being read: a null kept the default.
-    var keptDefault = false
     /// Each failing property's error (for a repeated key, its last member's) that is not listed
     /// by lenient decoding (a relaxation above takes it, or the decode is not lenient).
     private var failures: [(index: Int, error: MappingError)] = []

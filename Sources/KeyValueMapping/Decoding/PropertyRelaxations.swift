@@ -39,9 +39,13 @@ final class PropertyRelaxations: Sendable {
         }
         let mark = source.mark()
         let isNull = try source.peekKind() == .null
+        let scope = session.enterRelaxation(!isNull)
         do {
-            try session.underRelaxation(!isNull) { try accessor.decode(from: &source, into: base, session) }
-        } catch let error as MappingError where error.isRelaxable && !isNull {
+            try accessor.decode(from: &source, into: base, session)
+            session.exit(scope, failed: false)
+        } catch {
+            session.exit(scope, failed: true)
+            guard let error = error as? MappingError, error.isRelaxable, !isNull else { throw error }
             try source.skipValue(from: mark)
             accessor.store(fallback.value, into: base)
             session.relaxed(error)

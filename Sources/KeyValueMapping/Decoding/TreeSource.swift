@@ -3,31 +3,32 @@ import Foundation
 /// A parsed JSON value as a source: what `decode(_:fromJSON:at:)` reads below its path, merge
 /// patches apply, `Codable` types read through the library's `Decoder`, and a model whose keys
 /// need lookups (key paths, candidates, gathered keys) reads after the reader parsed its object.
-/// The cursor is the value itself; an open container's state holds the rest.
+/// The cursor is the value itself; the open arrays and objects are kept on a stack.
 struct TreeSource: DecodingSource {
     /// The value at the cursor.
     var value: JSONValue
+    /// The innermost open container, in fields of the source itself (each step reads them in
+    /// place), and the ones around it, saved while it is open.
+    private var level = Level()
+    private var outerLevels: [Level] = []
+
+    /// An open array or object, and the position reached in it.
+    private struct Level {
+        var elements: [JSONValue] = []
+        var object = JSONObject([])
+        var position = -1
+    }
 
     init(_ value: JSONValue) {
         self.value = value
-    }
-
-    struct Elements {
-        let elements: [JSONValue]
-        var index = -1
-    }
-
-    struct Members {
-        let object: JSONObject
-        var index = -1
     }
 
     static var readsUntypedValuesWhole: Bool { false }
     static var looksUpMembers: Bool { true }
 
     // Every value is read where it is held: nothing to skip back over.
-    func mark() {}
-    func skipValue(from mark: Void) {}
+    func mark() -> SourceMark { SourceMark(position: 0, depth: 0) }
+    func skipValue(from mark: SourceMark) {}
 
     func peekKind() -> ValueKind {
         switch value {
@@ -81,56 +82,63 @@ struct TreeSource: DecodingSource {
         return (session.foundationValue(of: value) as? [String: Any] ?? [:], object.keys)
     }
 
-    func openArray(_ session: DecodingSession) throws -> Elements? {
+    mutating func openArray(_ session: DecodingSession) throws -> SourceContainer? {
         guard case .array(let elements) = value else { return nil }
         try session.enter()
-        return Elements(elements: elements)
+        outerLevels.append(level)
+        level = Level(elements: elements)
+        return SourceContainer(isEmpty: elements.isEmpty)
     }
 
-    func capacity(of elements: Elements) -> Int { elements.elements.count }
+    func capacity(of container: SourceContainer) -> Int { level.elements.count }
 
-    @inline(__always)
-    mutating func nextElement(_ elements: inout Elements) -> Bool {
-        elements.index += 1
-        guard elements.index < elements.elements.count else { return false }
-        value = elements.elements[elements.index]
+    mutating func nextElement(_ container: inout SourceContainer) -> Bool {
+        level.position += 1
+        guard level.position < level.elements.count else { return false }
+        value = level.elements[level.position]
         return true
     }
 
-    func closeArray(_ elements: Elements, _ session: DecodingSession) {
+    mutating func closeArray(_ container: SourceContainer, _ session: DecodingSession) {
+        level = outerLevels.removeLast()
         session.leave()
     }
 
-    func openObject(_ session: DecodingSession, sorted: Bool) throws -> Members? {
+    mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> SourceContainer? {
         guard case .object(let object) = value else { return nil }
         try session.enter()
-        return Members(object: object)
+        outerLevels.append(level)
+        level = Level(object: object)
+        return SourceContainer(isEmpty: object.isEmpty)
     }
 
-    func hasOrder(_ members: Members) -> Bool { true }
+    func hasOrder(_ container: SourceContainer) -> Bool { true }
 
-    mutating func nextMember(_ members: inout Members, in table: KeyTable, hint: inout Int, wantsKey: Bool) -> MemberKey? {
-        members.index += 1
-        guard members.index < members.object.count else { return nil }
-        let member = members.object[members.index]
-        value = member.value
-        if let index = table.propertyIndex(of: member.key, hint: &hint) { return .property(index) }
-        return .other(member.key)
-    }
-
-    mutating func nextKey(_ members: inout Members) -> String? {
-        members.index += 1
-        guard members.index < members.object.count else { return nil }
-        let member = members.object[members.index]
+    /// The next member of the innermost open object, its value now at the cursor.
+    private mutating func advance() -> String? {
+        level.position += 1
+        guard level.position < level.object.count else { return nil }
+        let member = level.object[level.position]
         value = member.value
         return member.key
     }
 
-    func lookUp(_ key: ResolvedKey, in members: Members) throws -> (source: TreeSource, path: [MappingError.PathComponent])? {
-        try key.lookup(in: members.object).map { (TreeSource($0.value), $0.path) }
+    mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) -> MemberKey? {
+        guard let key = advance() else { return nil }
+        if let index = table.propertyIndex(of: key, hint: &hint) { return .property(index) }
+        return .other(key)
     }
 
-    func closeObject(_ members: Members, _ session: DecodingSession) {
+    mutating func nextKey(_ container: inout SourceContainer) -> String? {
+        advance()
+    }
+
+    func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: TreeSource, path: [MappingError.PathComponent])? {
+        try key.lookup(in: level.object).map { (TreeSource($0.value), $0.path) }
+    }
+
+    mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
+        level = outerLevels.removeLast()
         session.leave()
     }
 }

@@ -1,5 +1,8 @@
 /// Reads and writes one stored property of a model through its typed storage and codec.
-protocol PropertyAccessor: Sendable {
+// Class-bound: the walks are generic over the source, and calling a generic requirement on a
+// value existential held in an array copies the existential first (its buffer, a retain, a
+// release); a class existential is called in place.
+protocol PropertyAccessor: AnyObject, Sendable {
     /// Reads the value at `source`'s cursor with the property's codec and stores it into the
     /// property of the model at `base`.
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
@@ -27,7 +30,7 @@ protocol PropertyAccessor: Sendable {
 }
 
 /// A plain stored property (`var` or `let`; `let`s are only ever encoded).
-struct StoredPropertyAccessor<Value>: PropertyAccessor {
+final class StoredPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value>
     let codec: any ValueCodec<Value>
     /// Whether a `nil` is written as `null` even when the encoder omits nils: true when the
@@ -35,6 +38,12 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
     /// matters). Omitting the key would make decoding the output restore the prototype's value
     /// instead of `nil`, or fail for a required key.
     let writesNullForNil: Bool
+
+    init(storage: FieldStorage<Value>, codec: any ValueCodec<Value>, writesNullForNil: Bool) {
+        self.storage = storage
+        self.codec = codec
+        self.writesNullForNil = writesNullForNil
+    }
 
     var typeName: String { codec.typeName }
     var isDictionary: Bool { isDictionaryType(Value.self) }
@@ -107,7 +116,7 @@ struct StoredPropertyAccessor<Value>: PropertyAccessor {
 /// lazy var it came from. A computed value that is `nil` (a `lazy var x: T?`) is always written
 /// as `null`, which decodes as that `nil`: omitted, the decoded copy would leave the storage
 /// unset and run the initial expression instead.
-struct LazyPropertyAccessor<Value>: PropertyAccessor {
+final class LazyPropertyAccessor<Value>: PropertyAccessor {
     let storage: FieldStorage<Value?>
     let codec: any ValueCodec<Value>
     /// Whether `null` leaves the storage unset: when `Value` has no `null` of its own.

@@ -253,7 +253,7 @@ final class StreamEngine<Model: Mappable> {
                 return .decoded(try codec.decode(from: &reader, session))
             } catch let error as MappingError {
                 if case .malformedJSON = error.reason { throw error }
-                try reader.skipValue(from: (0, 1))
+                try reader.skipValue(from: SourceMark(position: 0, depth: 1))
                 throw error
             }
         } catch let error as MappingError {

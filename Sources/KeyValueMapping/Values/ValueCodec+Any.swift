@@ -22,35 +22,50 @@ struct AnyValueCodec: ValueCodec {
     /// source has one (so an overflow names the literal, `Number 1e400`, not an infinity).
     private func plainValue<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Any {
         if var elements = try source.openArray(session) {
-            defer { source.closeArray(elements, session) }
             var result: [Any] = []
             result.reserveCapacity(source.capacity(of: elements))
             var index = 0
-            while try source.nextElement(&elements) {
-                do { result.append(try plainValue(from: &source, session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
-                index += 1
+            do {
+                while try source.nextElement(&elements) {
+                    do { result.append(try plainValue(from: &source, session)) } catch let error as MappingError { throw error.prepending(.index(index)) }
+                    index += 1
+                }
+            } catch {
+                source.closeArray(elements, session)
+                throw error
             }
+            source.closeArray(elements, session)
             return result
         }
         if var members = try source.openObject(session, sorted: false) {
-            defer { source.closeObject(members, session) }
-            // Members without an order of their own are all converted, and the failure first
-            // in key order is reported.
-            let ordered = source.hasOrder(members)
-            var result = [String: Any](minimumCapacity: 4)
-            var failure: MappingError?
-            while let key = try source.nextKey(&members) {
-                do {
-                    result[key] = try plainValue(from: &source, session)
-                } catch let error as MappingError {
-                    guard !ordered, error.isRelaxable else { throw error.prepending(.key(key)) }
-                    failure = error.prepending(.key(key)).earlierInKeyOrder(than: failure)
-                }
+            do {
+                let result = try plainMembers(from: &source, &members, session)
+                source.closeObject(members, session)
+                return result
+            } catch {
+                source.closeObject(members, session)
+                throw error
             }
-            if let failure { throw failure }
-            return result
         }
         return try Self.plainScalar(try source.readScalarValue(session))
+    }
+
+    /// The members of an open object; members without an order of their own are all
+    /// converted, and the failure first in key order is reported.
+    private func plainMembers<Source: DecodingSource>(from source: inout Source, _ members: inout SourceContainer, _ session: DecodingSession) throws -> Any {
+        let ordered = source.hasOrder(members)
+        var result = [String: Any](minimumCapacity: 4)
+        var failure: MappingError?
+        while let key = try source.nextKey(&members) {
+            do {
+                result[key] = try plainValue(from: &source, session)
+            } catch let error as MappingError {
+                guard !ordered, error.isRelaxable else { throw error.prepending(.key(key)) }
+                failure = error.prepending(.key(key)).earlierInKeyOrder(than: failure)
+            }
+        }
+        if let failure { throw failure }
+        return result
     }
 
     /// A scalar as the plain value it stands for: NSNumber and friends as Swift numbers, a

@@ -77,21 +77,31 @@ struct ArrayCodec<Element>: ValueCodec {
         guard var elements = try source.openArray(session) else {
             throw MappingError.typeMismatch(expected: typeName, found: try source.readScalarValue(session))
         }
-        defer { source.closeArray(elements, session) }
         var result: [Element] = []
         // One allocation for the usual array instead of growing 1, 2, 4.
         result.reserveCapacity(source.capacity(of: elements))
         var index = 0
-        while try source.nextElement(&elements) {
-            let mark = source.mark()
-            do {
-                result.append(try session.withElementPath(.index(index), dropsFailures: skipsInvalidElements) { try element.decode(from: &source, session) })
-            } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(index)), skipping: skipsInvalidElements)
-                try source.skipValue(from: mark)
+        // No `defer` and no closure here: either would be compiled once for every source.
+        do {
+            while try source.nextElement(&elements) {
+                let mark = source.mark()
+                let scope = session.enterElement(.index(index), dropsFailures: skipsInvalidElements)
+                do {
+                    result.append(try element.decode(from: &source, session))
+                    session.exit(scope, failed: false)
+                } catch {
+                    session.exit(scope, failed: true)
+                    guard let error = error as? MappingError else { throw error }
+                    try session.dropElement(error.prepending(.index(index)), skipping: skipsInvalidElements)
+                    try source.skipValue(from: mark)
+                }
+                index += 1
             }
-            index += 1
+        } catch {
+            source.closeArray(elements, session)
+            throw error
         }
+        source.closeArray(elements, session)
         return result
     }
 
@@ -186,7 +196,19 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         guard var members = try source.openObject(session, sorted: session.isLenient) else {
             throw MappingError.typeMismatch(expected: typeName, found: try source.readScalarValue(session))
         }
-        defer { source.closeObject(members, session) }
+        do {
+            let result = try decodeMembers(from: &source, &members, session)
+            source.closeObject(members, session)
+            return result
+        } catch {
+            source.closeObject(members, session)
+            throw error
+        }
+    }
+
+    @inline(__always)
+    private func decodeMembers<Source: DecodingSource>(from source: inout Source, _ members: inout SourceContainer,
+                                                       _ session: DecodingSession) throws -> [Key: Element] {
         let ordered = source.hasOrder(members)
         // Members go straight into the dictionary (no list of pairs to allocate first); a
         // larger one grows by doubling, which ends at the table size a known count would get.
@@ -198,7 +220,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         // for other keys, every text (an earlier spelling is found among them).
         var spellings: [String] = []
         while let text = try source.nextKey(&members) {
-            defer { position += 1 }
+            position += 1
             if Key.self != String.self { spellings.append(text) }
             if ordered, failure != nil || !collisions.isEmpty {
                 // The first failure in payload order is known: the rest only name the spellings.
@@ -244,9 +266,13 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         }
         let count = result.count
         let mark = source.mark()
+        let scope = session.enterElement(.key(text), dropsFailures: skipsInvalidElements)
         do {
-            result[parsed] = try session.withElementPath(.key(text), dropsFailures: skipsInvalidElements) { try element.decode(from: &source, session) }
-        } catch let error as MappingError {
+            result[parsed] = try element.decode(from: &source, session)
+            session.exit(scope, failed: false)
+        } catch {
+            session.exit(scope, failed: true)
+            guard let error = error as? MappingError else { throw error }
             try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
             try source.skipValue(from: mark)
             return nil
