@@ -1,26 +1,12 @@
-// Each codec's guess at the JSON kind it reads, computed once per property when a model's
-// metadata is built (`ModelMetadata.codableHints`). Only the order of questions put to a
-// foreign decoder depends on it: a value of another kind is still read, and the codec then
-// accepts or rejects it exactly as on the other paths.
+// Each codec's guess at the JSON kind it reads, computed once per property for the Codable
+// bridge's view of a model (`CodableModelView`). Only the order of questions put to a foreign
+// decoder depends on it: a value of another kind is still read, and the codec then accepts or
+// rejects it exactly as on the other paths.
 
-/// A codec or accessor that can say which JSON kind it usually reads.
+/// A codec that says which JSON kind it usually reads (every codec: a ``ValueCodec``
+/// requirement).
 protocol CodableHinting {
     var codableHint: CodableHint { get }
-}
-
-extension CodableHint {
-    /// The hint of `codec` (or of a property accessor), `.unknown` when it gives none.
-    static func of(_ codec: Any) -> CodableHint {
-        (codec as? any CodableHinting)?.codableHint ?? .unknown
-    }
-}
-
-extension StoredPropertyAccessor: CodableHinting {
-    var codableHint: CodableHint { .of(codec) }
-}
-
-extension LazyPropertyAccessor: CodableHinting {
-    var codableHint: CodableHint { .of(codec) }
 }
 
 extension StringCodec: CodableHinting { var codableHint: CodableHint { .string } }
@@ -36,12 +22,18 @@ extension FloatCodec: CodableHinting { var codableHint: CodableHint { .number } 
 extension DecimalCodec: CodableHinting { var codableHint: CodableHint { .decimal } }
 extension BoolCodec: CodableHinting { var codableHint: CodableHint { .bool } }
 
+// Any JSON at all, or whatever the type's own `init(from:)` or the transformer reads: no kind is
+// likelier than another.
+extension AnyValueCodec: CodableHinting { var codableHint: CodableHint { .unknown } }
+extension CodableCodec: CodableHinting { var codableHint: CodableHint { .unknown } }
+extension TransformerCodec: CodableHinting { var codableHint: CodableHint { .unknown } }
+
 extension OptionalCodec: CodableHinting {
-    var codableHint: CodableHint { .of(wrapped) }
+    var codableHint: CodableHint { wrapped.codableHint }
 }
 
 extension ArrayCodec: CodableHinting {
-    var codableHint: CodableHint { .array(.of(element)) }
+    var codableHint: CodableHint { .array(element.codableHint) }
 }
 
 extension SetCodec: CodableHinting {
@@ -49,11 +41,11 @@ extension SetCodec: CodableHinting {
 }
 
 extension DictionaryCodec: CodableHinting {
-    var codableHint: CodableHint { .dictionary(.of(element)) }
+    var codableHint: CodableHint { .dictionary(element.codableHint) }
 }
 
 extension RawValueCodec: CodableHinting {
-    var codableHint: CodableHint { .of(raw) }
+    var codableHint: CodableHint { raw.codableHint }
 }
 
 extension ModelCodec: CodableHinting {

@@ -156,7 +156,7 @@ final class CodableValueEncoder: Encoder {
     /// Encodes `value` into `node`: the library's own conversion for the types it knows, else
     /// `value.encode(to:)`; errors become MappingErrors at their full path.
     func encode<T: Encodable>(_ value: T, into node: EncodedNode, codingPath: [any CodingKey]) throws {
-        if let known = try encodeKnown(value, path: node.path) {
+        if let known = try encodeKnown(value, into: node) {
             node.set(known)
             return
         }
@@ -175,10 +175,14 @@ final class CodableValueEncoder: Encoder {
         }
     }
 
-    private func encodeKnown<T>(_ value: T, path: [MappingError.PathComponent]) throws -> JSONValue? {
+    private func encodeKnown<T>(_ value: T, into node: EncodedNode) throws -> JSONValue? {
         do {
             switch value {
-            case let json as JSONValue: return json
+            case let json as JSONValue:
+                // Built whole by someone else: its levels are counted here, as the decoder
+                // would count them reading it back.
+                try json.checkNesting(allowing: session.maximumDepth - session.depth - node.depth, limit: session.maximumDepth)
+                return json
             case let date as Date: return try JSONValue(libraryValue: try DateCodec().encode(date, session), session, encoding: true)
             case let url as URL: return .string(url.absoluteString)
             case let uuid as UUID: return .string(uuid.uuidString)
@@ -188,7 +192,7 @@ final class CodableValueEncoder: Encoder {
             default: return nil
             }
         } catch let error as MappingError {
-            throw error.prepending(path)
+            throw error.prepending(node.path)
         }
     }
 

@@ -68,32 +68,54 @@ struct SingleSlot: ForeignSlot {
 }
 
 /// A value the decoder holds but gives as none of JSON's kinds: a number beyond a Double's range
-/// (JSONDecoder gives no digits for it), or a property list's date or data.
+/// or too small for one (JSONDecoder gives no digits for either), or a property list's date or
+/// data.
 struct UnreadableValue: Error {
+    enum Kind {
+        /// Beyond ±1.8e308: the bytes path's overflow.
+        case hugeNumber
+        /// Nearer zero than a Double reaches (`1e-400`), which JSONDecoder reads as the integer
+        /// 0: not exactly any integer, as on the bytes path.
+        case tinyNumber
+        case other
+    }
+
     let codingPath: [any CodingKey]
     /// What the value is, in the words of ``ValueDescription``.
     let found: String
-    let isNumber: Bool
+    let kind: Kind
 
     init(_ slot: inout some ForeignSlot) {
         codingPath = slot.codingPath
         if let date = try? slot.decode(Date.self) {
             found = "a property-list date (\(date))"
-            isNumber = false
+            kind = .other
         } else if let data = try? slot.decode(Data.self) {
             found = "property-list data (\(data.count) bytes)"
-            isNumber = false
+            kind = .other
         } else {
             found = "a number beyond ±1.8e308"
-            isNumber = true
+            kind = .hugeNumber
         }
     }
 
-    /// The library's error for a value of type `expected`: the bytes path's overflow for a
-    /// number, else a type mismatch.
+    /// A number nearer zero than a Double reaches.
+    init(tinyNumberAt codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+        found = "a number nearer zero than a Double reaches"
+        kind = .tinyNumber
+    }
+
+    /// The library's error for a value of type `expected`: for a number, the bytes path's
+    /// overflow or inexact value; else a type mismatch.
     func mappingError(expected: String) -> MappingError {
-        MappingError(isNumber ? .overflow(expected: expected, found: found) : .typeMismatch(expected: expected, found: found),
-                     path: MappingError.components(of: codingPath))
+        let reason: MappingError.Reason
+        switch kind {
+        case .hugeNumber: reason = .overflow(expected: expected, found: found)
+        case .tinyNumber: reason = .notExact(expected: expected, found: found)
+        case .other: reason = .typeMismatch(expected: expected, found: found)
+        }
+        return MappingError(reason, path: MappingError.components(of: codingPath))
     }
 
     /// Foundation's error, for `JSONValue`'s own `init(from:)`.
@@ -132,9 +154,9 @@ enum ForeignValues {
         case .string:
             if let text = try? slot.decode(String.self) { return text }
         case .integer:
-            if let number = readNumber(&slot, preferringDouble: false) { return number }
+            if let number = try readNumber(&slot, preferringDouble: false) { return number }
         case .number:
-            if let number = readNumber(&slot, preferringDouble: true) { return number }
+            if let number = try readNumber(&slot, preferringDouble: true) { return number }
         case .decimal:
             if let decimal = try? slot.decode(Decimal.self), decimal.isFinite { return decimal }
         case .bool:
@@ -153,7 +175,7 @@ enum ForeignValues {
     /// Tries each JSON kind in turn, the most common first.
     private static func readAnyKind(_ slot: inout some ForeignSlot, _ session: DecodingSession) throws -> Any {
         if let text = try? slot.decode(String.self) { return text }
-        if let number = readNumber(&slot, preferringDouble: false) { return number }
+        if let number = try readNumber(&slot, preferringDouble: false) { return number }
         if let flag = try? slot.decode(Bool.self) { return flag }
         if let members = try? slot.keyedContainer() {
             if let decimal = archivedDecimal(members, &slot) { return decimal }
@@ -180,13 +202,22 @@ enum ForeignValues {
     /// integers as `Int` (`UInt64` above `Int.max`), integral values beyond 2^53 (where a
     /// Double is no longer exact) and fractions with more digits than a Double keeps as
     /// `Decimal`, other fractions as `Double`. `nil` when the value is not a finite number.
-    private static func readNumber(_ slot: inout some ForeignSlot, preferringDouble: Bool) -> Any? {
-        if !preferringDouble, let integer = try? slot.decode(Int.self) { return integer }
-        guard let double = try? slot.decode(Double.self), double.isFinite else { return nil }
+    private static func readNumber(_ slot: inout some ForeignSlot, preferringDouble: Bool) throws -> Any? {
+        if !preferringDouble, let integer = try? slot.decode(Int.self) { return try exact(integer, Decimal(integer), &slot) }
+        guard let double = try? slot.decode(Double.self), double.isFinite else {
+            // No Double, yet an integer: JSONDecoder's reading of a number nearer zero than a
+            // Double reaches, which a Double property takes as 0, as the bytes path rounds it.
+            guard preferringDouble, let integer = try? slot.decode(Int.self) else { return nil }
+            do {
+                return try exact(integer, Decimal(integer), &slot)
+            } catch let tiny as UnreadableValue where tiny.kind == .tinyNumber {
+                return 0.0
+            }
+        }
         let isIntegral = double.rounded(.towardZero) == double
         if isIntegral, double.magnitude >= 0x1p53 {
-            if preferringDouble, let integer = try? slot.decode(Int.self) { return integer }
-            if let unsigned = try? slot.decode(UInt64.self) { return unsigned }
+            if preferringDouble, let integer = try? slot.decode(Int.self) { return try exact(integer, Decimal(integer), &slot) }
+            if let unsigned = try? slot.decode(UInt64.self) { return try exact(unsigned, Decimal(unsigned), &slot) }
             if let decimal = try? slot.decode(Decimal.self), decimal.isFinite,
                let number = JSONNumber(decimal: decimal), Double(number.text) == double { return decimal }
             return double
@@ -199,6 +230,23 @@ enum ForeignValues {
             return decimal
         }
         return double
+    }
+
+    /// `integer`, the decoder's reading of the number as an integer, when it is the number:
+    /// JSONDecoder reads a fraction or an exponent into an integer through a Double, so
+    /// `1.0000000000000001` reads as 1 and `1e-400` as 0. Its `Decimal` is exact (to 38
+    /// digits): where it differs, the number is that Decimal's, as a literal the codecs judge as
+    /// on the bytes path (not exactly an Int, a Bool or a UInt64). A decoder with no Decimal
+    /// and no Double for it holds a number too small for either.
+    static func exact(_ integer: Any, _ value: Decimal, _ slot: inout some ForeignSlot) throws -> Any {
+        guard let decimal = try? slot.decode(Decimal.self) else {
+            // A property list keeps integers as integers: it has a Double for them too.
+            if (try? slot.decode(Double.self)) != nil { return integer }
+            throw UnreadableValue(tinyNumberAt: slot.codingPath)
+        }
+        if decimal == value { return integer }
+        guard decimal.isFinite, let number = JSONNumber(decimal: decimal) else { return integer }
+        return number
     }
 
     /// Every member of a keyed container.
@@ -218,7 +266,12 @@ enum ForeignValues {
     static func readScalar(_ container: KeyedDecodingContainer<AnyCodingKey>, _ key: AnyCodingKey, hint: CodableHint) -> Any? {
         switch hint {
         case .string: return (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
-        case .integer: return (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil
+        case .integer:
+            // Taken only where the decoder's exact reading agrees (see `exact`); anything else
+            // is read by `read`, which keeps the exact number.
+            guard let integer = (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil,
+                  (try? container.decode(Decimal.self, forKey: key)) == Decimal(integer) else { return nil }
+            return integer
         case .bool: return (try? container.decodeIfPresent(Bool.self, forKey: key)) ?? nil
         case .number:
             // Integral values beyond 2^53 need the exact reading of `readNumber`.
@@ -234,8 +287,8 @@ enum ForeignValues {
     private static func readScalar(_ container: inout any UnkeyedDecodingContainer, hint: CodableHint) -> Any? {
         switch hint {
         case .string: return try? container.decode(String.self)
-        case .integer: return try? container.decode(Int.self)
         case .bool: return try? container.decode(Bool.self)
+        // An integer is checked against the exact reading, which needs a decoder of its own.
         default: return nil
         }
     }
@@ -291,7 +344,8 @@ extension ModelMetadata: ForeignObjectReading {
     func readObject(from container: KeyedDecodingContainer<AnyCodingKey>, _ session: DecodingSession) throws -> [String: Any] {
         // Default options, so the declared key table (the type's own naming style included).
         let table = declaredKeys
-        let snakeCase = snakeCaseKeys
+        let view = CodableModelView.of(self)
+        let snakeCase = view.snakeCase
         guard rulesAllowStreaming, table.decodedKeysAreSingle else {
             let keys = container.allKeys
             var members: [String: Any] = [:]
@@ -303,7 +357,7 @@ extension ModelMetadata: ForeignObjectReading {
                 if let declared = snakeCase.declaredKey[name], !container.contains(AnyCodingKey(stringValue: declared)) {
                     name = declared
                 }
-                let hint = table.decodedKeyIndex[name].map { codableHints[$0] } ?? .unknown
+                let hint = table.decodedKeyIndex[name].map { view.hints[$0] } ?? .unknown
                 var slot = KeyedSlot(container: container, key: key)
                 do {
                     members[name] = try ForeignValues.read(&slot, hint: hint, session)
@@ -315,7 +369,7 @@ extension ModelMetadata: ForeignObjectReading {
         }
         var members = [String: Any](minimumCapacity: table.decodedSingleKeys.count)
         let keys = table.decodedSingleKeys
-        let hints = codableHints
+        let hints = view.hints
         for index in keys.indices {
             guard let key = keys[index] else { continue }
             var codingKey = AnyCodingKey(stringValue: key)
@@ -326,9 +380,8 @@ extension ModelMetadata: ForeignObjectReading {
                 continue
             }
             if !container.contains(codingKey) {
-                guard let converted = snakeCase.decodedSingleKeys[index] else { continue }
+                guard let converted = snakeCase.decodedSingleKeys[index].first(where: { container.contains(AnyCodingKey(stringValue: $0)) }) else { continue }
                 codingKey = AnyCodingKey(stringValue: converted)
-                guard container.contains(codingKey) else { continue }
             }
             var slot = KeyedSlot(container: container, key: codingKey)
             do {

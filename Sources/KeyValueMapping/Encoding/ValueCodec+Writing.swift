@@ -128,7 +128,21 @@ extension ArrayCodec {
 
 extension SetCodec {
     func encode(_ value: Set<Element>, to writer: inout JSONWriter, _ session: EncodingSession) throws {
-        try elements.encode(Array(value), to: &writer, session)
+        if let sorted = Self.sorted(value) { return try elements.encode(sorted, to: &writer, session) }
+        try session.enter()
+        defer { session.leave() }
+        // Each element written once, laid out where it will stand, then placed in text order.
+        writer.beginArray()
+        var texts: [[UInt8]] = []
+        texts.reserveCapacity(value.count)
+        for element in value {
+            var detached = writer.detachedElementWriter()
+            try elements.element.encode(element, to: &detached, session)
+            texts.append(detached.bytes)
+        }
+        texts.sort { $0.lexicographicallyPrecedes($1) }
+        for text in texts { writer.writeElement(text: text) }
+        writer.endArray()
     }
 }
 

@@ -20,8 +20,8 @@ extension ModelMetadata {
         if !property.isDecoded {
             resolver.report("the primary key \"\(name)\" is a let, which decoding never writes")
         }
-        if let type = property.facts?.valueType, !(type is any Hashable.Type) {
-            resolver.report("the primary key \"\(name)\" has type \(SwiftTypeName.of(type)), which is not Hashable")
+        if !(property.accessor.valueType is any Hashable.Type) {
+            resolver.report("the primary key \"\(name)\" has type \(SwiftTypeName.of(property.accessor.valueType)), which is not Hashable")
         }
     }
 
@@ -41,7 +41,7 @@ extension ModelMetadata {
     func upsert<Source: DecodingSource>(_ source: inout Source, into records: inout [Model], decoder: KeyValueDecoder) throws -> UpsertSummary {
         let keyName = try primaryKeyName()
         // The declaration check made sure the key's type is Hashable.
-        guard let keyType = property(named: keyName)?.facts?.valueType as? any Hashable.Type else {
+        guard let keyType = property(named: keyName)?.accessor.valueType as? any Hashable.Type else {
             throw MappingError(.other("the primary key \"\(keyName)\" of \(typeName) cannot be read"))
         }
         return try upsert(&source, into: &records, keyName: keyName, keyType, DecodingSession(options: decoder))

@@ -56,7 +56,7 @@ extension ModelMetadata {
                 keys: property.isDecoded ? readKeys[index].texts : [],
                 encodedKeys: writtenKeys[index].encodedTexts,
                 keyKind: Self.kind(of: property.key),
-                type: SwiftTypeName.of(property.facts?.valueType ?? stored.declaredType),
+                type: SwiftTypeName.of(property.accessor.valueType),
                 transformer: transformers[property.name].map(TransformerText.of),
                 presence: presence(of: property, decoder: decoder),
                 isDecoded: property.isDecoded, isEncoded: true)

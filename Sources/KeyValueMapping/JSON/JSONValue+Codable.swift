@@ -27,8 +27,10 @@ extension JSONValue: Codable {
 
     /// Writes the value through the encoder's containers: objects keep their member order,
     /// numbers are written as `Int64`, `UInt64`, `Double` or `Decimal`, whichever holds the
-    /// literal's value exactly. A value nested deeper than the thread's stack can hold stops
-    /// with a ``MappingError`` (`stackExhausted`) at its key path.
+    /// literal's value exactly. A value nested deeper than ``KeyValueEncoder/maximumDepth``'s
+    /// default (512 levels, counted from the document's root) stops with a ``MappingError``
+    /// (`depthLimitExceeded`), and one deeper than the thread's stack can hold with
+    /// `stackExhausted`, at its key path.
     public func encode(to encoder: any Encoder) throws {
         if let own = encoder as? CodableValueEncoder {
             own.node.set(self)
@@ -50,22 +52,30 @@ extension JSONValue: Codable {
                 try container.encode(text)
             case .array(let elements):
                 var container = encoder.unkeyedContainer()
-                try Self.encode(elements, into: &container, EncodingSession(options: KeyValueEncoder()))
+                try Self.encode(elements, into: &container, Self.session(for: encoder))
             case .object(let object):
                 var container = encoder.container(keyedBy: AnyCodingKey.self)
-                try Self.encode(object, into: &container, EncodingSession(options: KeyValueEncoder()))
+                try Self.encode(object, into: &container, Self.session(for: encoder))
             }
         } catch let error as MappingError {
             throw error.prepending(MappingError.components(of: encoder.codingPath))
         }
     }
 
+    /// The levels a foreign encoder may nest this value to: the default encoder's
+    /// ``KeyValueEncoder/maximumDepth``, counted from the value's place in the document (its
+    /// coding path), as the library's own decoders count the levels they read back.
+    private static func session(for encoder: any Encoder) -> EncodingSession {
+        let session = EncodingSession(options: KeyValueEncoder())
+        session.depth = encoder.codingPath.count
+        return session
+    }
+
     // Nested arrays and objects are written through nested containers here rather than through
-    // each element's `encode(to:)`, so that every level passes the session's stack check; a
-    // level costs this function's frame and the encoder's container calls.
+    // each element's `encode(to:)`, so that every level passes the session's depth limit and
+    // stack check; a level costs this function's frame and the encoder's container calls.
     private static func encode(_ elements: [JSONValue], into container: inout any UnkeyedEncodingContainer, _ session: EncodingSession) throws {
-        try session.checkStack()
-        session.depth += 1
+        try session.enter()
         defer { session.leave() }
         for index in elements.indices {
             do {
@@ -86,8 +96,7 @@ extension JSONValue: Codable {
     }
 
     private static func encode(_ object: JSONObject, into container: inout KeyedEncodingContainer<AnyCodingKey>, _ session: EncodingSession) throws {
-        try session.checkStack()
-        session.depth += 1
+        try session.enter()
         defer { session.leave() }
         for member in object {
             let key = AnyCodingKey(stringValue: member.key)

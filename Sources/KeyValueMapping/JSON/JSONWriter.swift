@@ -108,6 +108,24 @@ struct JSONWriter {
         endKey()
     }
 
+    /// A writer for one element of the array open here, laid out as it will stand in it (its
+    /// indentation), without the separator before it: the element's text, to be placed with
+    /// ``writeElement(text:)`` once the elements are put in order.
+    func detachedElementWriter() -> JSONWriter {
+        var writer = JSONWriter(prettyPrinted: prettyPrinted)
+        writer.depth = depth
+        // As after a key: the first value is written without a separator.
+        writer.afterKey = true
+        return writer
+    }
+
+    /// Places an element written by a ``detachedElementWriter()``.
+    mutating func writeElement(text: [UInt8]) {
+        beginValue()
+        bytes.append(contentsOf: text)
+        hasElement = true
+    }
+
     /// The colon (and, pretty-printed, a space) after a key; its value comes next.
     private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))

@@ -51,10 +51,6 @@ final class ModelMetadata<Model: Mappable> {
     @exclusivity(unchecked) private(set) var beforeDecoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var afterEncoding: MappingRules.DictionaryHook?
     @exclusivity(unchecked) private(set) var subtypeResolver: MappingRules.SubtypeResolver?
-    /// For each decoded property, the JSON kind a foreign `Decoder` is asked for first.
-    @exclusivity(unchecked) private(set) var codableHints: [CodableHint] = []
-    /// The declared keys as `JSONDecoder`'s `.convertFromSnakeCase` rewrites them.
-    @exclusivity(unchecked) private(set) var snakeCaseKeys = SnakeCaseKeys.empty
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
@@ -141,12 +137,10 @@ final class ModelMetadata<Model: Mappable> {
         }
         decodedProperties = properties.filter(\.isDecoded)
         decodedAccessors = decodedProperties.map(\.accessor)
-        codableHints = decodedProperties.map { CodableHint.of($0.accessor) }
         let mapped = Set(properties.map(\.name))
         unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
         self.resolver = resolver
         declaredKeys = makeKeyTable(style: .asDeclared)
-        snakeCaseKeys = SnakeCaseKeys(declaredKeys)
         emptyEncodedDictionary = [String: Any](minimumCapacity: properties.count)
         declarationOrder = Array(properties.indices)
         requiredCount = decodedProperties.filter(\.isRequired).count

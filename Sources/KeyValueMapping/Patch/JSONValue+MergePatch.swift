@@ -25,13 +25,27 @@ extension JSONValue {
     /// try new.mergePatch(from: old).jsonString()   // {"tags":["a","b"],"age":null}
     /// ```
     ///
-    /// - Throws: ``MappingError`` when no merge patch can produce this value: RFC 7396 cannot
-    ///   set an object member to `null` (a `null` in a patch removes the member), so a change to a
-    ///   member whose new value is `null` is reported at that member's path. Objects changed
-    ///   deeper than 512 levels fail with `depthLimitExceeded`, and levels the thread's stack
-    ///   could not hold with `stackExhausted`, at the path where they do.
+    /// Objects are compared by their members whatever their order, as RFC 7396 treats them:
+    /// applying the patch to `old` gives this value's members, each in `old`'s order where both
+    /// have it (a merge keeps the target's order, so no patch reorders members, and an object
+    /// whose members only moved needs no patch). Every merge patch function compares objects
+    /// this way; ``JSONValue``'s `==` also compares their order.
+    ///
+    /// - Throws: ``MappingError`` when no merge patch can produce this value, at the path where
+    ///   it shows: RFC 7396 cannot set an object member to `null` (a `null` in a patch removes
+    ///   the member, also inside an object the patch adds whole). Objects changed deeper than
+    ///   512 levels fail with `depthLimitExceeded`, and levels the thread's stack could not hold
+    ///   with `stackExhausted`, at the path where they do.
     public func mergePatch(from old: JSONValue) throws -> JSONValue {
-        try MergePatch.difference(from: old, to: self, PatchSession(maximumDepth: MergePatch.defaultLimit), nullIsInexpressible: true)
+        let session = PatchSession(maximumDepth: MergePatch.defaultLimit)
+        let patch = try MergePatch.difference(from: old, to: self, session)
+        // Checked by applying it: what a merge cannot say (a null member, also one deep inside an
+        // object the patch adds whole) shows as a difference, wherever it is.
+        let merged = try MergePatch.merge(patch, into: old, session)
+        if let path = MergePatch.firstDifference(merged, self) {
+            throw MergePatch.inexpressible(at: path, expected: self, merged: merged)
+        }
+        return patch
     }
 }
 
@@ -82,17 +96,16 @@ enum MergePatch {
     }
 
     /// The smallest patch from `old` to `new`: `new` itself unless both are objects, `{}` when
-    /// they are equal objects. With `nullIsInexpressible`, a member that must become `null` is
-    /// an error (RFC 7396's `null` removes it); a model's patch allows it, for its optional
-    /// properties, and checks the rest by merging.
-    static func difference(from old: JSONValue, to new: JSONValue, _ session: PatchSession, nullIsInexpressible: Bool = false) throws -> JSONValue {
+    /// they are equal objects. What a patch cannot express (a member that must become `null`)
+    /// is left for the caller to find by merging the patch and comparing.
+    static func difference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue {
         guard case .object = old, case .object = new else { return new }
-        return try changes(from: old, to: new, session, nullIsInexpressible) ?? .object([:])
+        return try changes(from: old, to: new, session) ?? .object([:])
     }
 
     // One pass: each level compares only its own members, recursing into members that are
     // objects on both sides and comparing any other member once, so every node is visited once.
-    private static func changes(from old: JSONValue, to new: JSONValue, _ session: PatchSession, _ nullIsInexpressible: Bool) throws -> JSONValue? {
+    private static func changes(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
         guard case .object(let before) = old, case .object(let after) = new else {
             return firstDifference(old, new) == nil ? JSONValue?.none : new
         }
@@ -109,12 +122,11 @@ enum MergePatch {
         for (key, value) in after {
             do {
                 if let previous = before[key] {
-                    guard let change = try changes(from: previous, to: value, session, nullIsInexpressible) else { continue }
+                    guard let change = try changes(from: previous, to: value, session) else { continue }
                     members.append((key, change))
                 } else {
                     members.append((key, value))
                 }
-                if nullIsInexpressible, value.isNull { throw inexpressible(at: [], expected: .null) }
             } catch let error as MappingError {
                 throw error.prepending(.key(key))
             }
@@ -125,10 +137,11 @@ enum MergePatch {
         return members.isEmpty ? JSONValue?.none : .object(JSONObject(members))
     }
 
-    /// The path of the first place where `lhs` and `rhs` differ as JSON (object members compared
-    /// by key whatever their order, arrays element by element, numbers by their text), or `nil`
-    /// when they are the same. Iterative, each node visited once, with one path that grows and
-    /// shrinks as the walk does: the values may nest deeper than any stack allows.
+    /// The path of the first place where `lhs` and `rhs` differ as JSON (object members matched
+    /// by key whatever their order, as RFC 7396 treats them; arrays element by element; numbers
+    /// by their text), or `nil` when they are the same. Iterative, each node visited once, with
+    /// one path that grows and shrinks as the walk does: the values may nest deeper than any
+    /// stack allows.
     static func firstDifference(_ lhs: JSONValue, _ rhs: JSONValue) -> [MappingError.PathComponent]? {
         // `frames[i]` is a container pair being walked; `path[i]` names its child being compared.
         var frames: [(children: [Pair], next: Int)] = []
@@ -194,19 +207,16 @@ enum MergePatch {
         MappingError(.other("a JSON merge patch cannot express this change (an Optional holding nil is written as null, which decodes as nil)"), path: path)
     }
 
-    /// The error for a change no merge patch can make, at the first place it shows.
-    static func inexpressible(at path: [MappingError.PathComponent], expected: JSONValue) -> MappingError {
-        var value: JSONValue? = expected
-        for component in path {
-            switch (component, value) {
-            case (.key(let key), .object(let object)?): value = object[key]
-            case (.index(let index), .array(let array)?) where index < array.count: value = array[index]
-            default: value = nil
-            }
+    /// The error for a change no merge patch can make, at the first place it shows: where
+    /// merging the patch gave `merged` instead of `expected`.
+    static func inexpressible(at path: [MappingError.PathComponent], expected: JSONValue, merged: JSONValue) -> MappingError {
+        let detail: String
+        switch (expected.value(at: path), merged.value(at: path)) {
+        case (.null?, _):
+            detail = "a JSON merge patch cannot set a member to null (null removes the member)"
+        default:
+            detail = "a JSON merge patch cannot express this change"
         }
-        let detail = value == .null
-            ? "a JSON merge patch cannot set a member to null (null removes the member)"
-            : "a JSON merge patch cannot express this change"
         return MappingError(.other(detail), path: path)
     }
 }

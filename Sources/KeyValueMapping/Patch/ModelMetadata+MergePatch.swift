@@ -8,7 +8,7 @@ import Foundation
 /// model rule: `null` for an optional property's key sets it to `nil` (as an explicit `null`),
 /// while for any other property it removes the key, which resets the property to its prototype
 /// value. The merged document is then decoded into the model with update semantics, through
-/// the decoder's shared `update`, so every rule applies and errors carry key paths.
+/// the one model walk (`update` semantics, over the merged tree), so every rule applies and errors carry key paths.
 extension ModelMetadata {
     /// The model's JSON form (see above).
     func patchForm(of model: Model, encoder: KeyValueEncoder) throws -> JSONValue {
@@ -34,7 +34,7 @@ extension ModelMetadata {
             case .property(let index)?:
                 let property = decodedProperties[index]
                 if value.isNull { return property.isOptional ? .null : nil }
-                return try PatchMerge.value(value, into: current, codec: property.facts?.codecValue ?? (), session)
+                return try PatchMerge.value(value, into: current, codec: property.accessor.describedCodec, session)
             case .branch(let children)?:
                 guard case .object(let members) = value else { return value.isNull ? JSONValue?.none : value }
                 return .object(try mergeBranch(members, into: current, plan: children, session))
@@ -65,7 +65,7 @@ extension ModelMetadata {
 
     /// Applies `patch` to `model`: merges it into the model's JSON form, resets the decoded
     /// properties the merged document no longer holds to their prototype values, and decodes
-    /// the document into `model` with update semantics.
+    /// the document into `model` with update semantics (the walk reads the merged tree itself).
     ///
     /// `model` must be an instance of exactly `Model` (callers open a class's dynamic type).
     func applyMergePatch(_ patch: JSONValue, to model: inout Model, decoder: KeyValueDecoder, encoder: KeyValueEncoder) throws {
@@ -90,8 +90,10 @@ extension ModelMetadata {
             absent.append(property)
         }
         if !absent.isEmpty { copy(absent, from: Model(), to: &model) }
-        guard let dictionary = JSONValue.object(document).foundationValue() as? [String: Any] else { return }
-        try decoder.update(&model, from: dictionary)
+        // The merged document is read as it is, numbers exact and members in order: the same
+        // walk `update(_:from:)` runs, over the tree instead of Foundation values.
+        var source = TreeSource(.object(document))
+        try update(&model, from: &source, DecodingSession(options: decoder))
     }
 
     /// A new instance of a class model with the mapped properties of `model` (its ignored
@@ -113,8 +115,8 @@ extension ModelMetadata {
         var after = try patchForm(of: new, encoder: encoder)
         let keys = try keyTable(for: encoder.keyNamingStyle).encodeKeys
         for (index, property) in properties.enumerated() where property.isDecoded {
-            guard let codec = property.facts?.codecValue, let path = keys[index].encodedPaths.first,
-                  let value = value(of: property, in: new) else { continue }
+            let codec = property.accessor.describedCodec
+            guard let path = keys[index].encodedPaths.first, let value = value(of: property, in: new) else { continue }
             if let inner = try NullCollapse.path(in: value, codec: codec, style: encoder.keyNamingStyle) {
                 throw MergePatch.collapsed(at: path + inner)
             }
@@ -130,7 +132,7 @@ extension ModelMetadata {
         let session = PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle)
         let result = JSONValue.object(try mergeModelObject(members, into: before, session))
         if let path = MergePatch.firstDifference(result, after) {
-            throw MergePatch.inexpressible(at: path, expected: after)
+            throw MergePatch.inexpressible(at: path, expected: after, merged: result)
         }
         return patch
     }
@@ -139,7 +141,7 @@ extension ModelMetadata {
     func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool {
         guard seen.insert(ObjectIdentifier(Model.self)).inserted else { return false }
         for property in decodedProperties {
-            if let codec = property.facts?.codecValue, NullCollapse.possible(codec, &seen) { return true }
+            if NullCollapse.possible(property.accessor.describedCodec, &seen) { return true }
         }
         return false
     }
@@ -148,8 +150,8 @@ extension ModelMetadata {
     func collapsedPath(in model: Model, style: NamingStyle) throws -> [MappingError.PathComponent]? {
         let keys = try keyTable(for: style).encodeKeys
         for (index, property) in properties.enumerated() where property.isDecoded {
-            guard let codec = property.facts?.codecValue, let path = keys[index].encodedPaths.first,
-                  let value = value(of: property, in: model) else { continue }
+            let codec = property.accessor.describedCodec
+            guard let path = keys[index].encodedPaths.first, let value = value(of: property, in: model) else { continue }
             if let inner = try NullCollapse.path(in: value, codec: codec, style: style) { return path + inner }
         }
         return nil

@@ -1,4 +1,5 @@
-/// The `propertyNames` of a dictionary whose keys are not plain text.
+/// The `propertyNames` of a dictionary whose keys are not plain text (every key converter: a
+/// ``KeyConverter`` requirement).
 protocol KeySchemaDescribing {
     /// A schema every key text the decoder converts matches, or `nil` for any text.
     func propertyNames(_ builder: SchemaBuilder) -> JSONValue?
@@ -18,7 +19,7 @@ extension IntegerKeys: KeySchemaDescribing {
 extension RawValueKeys: KeySchemaDescribing {
     func propertyNames(_ builder: SchemaBuilder) -> JSONValue? {
         guard let cases = CaseList.cases(of: Key.self) else {
-            return (raw as? any KeySchemaDescribing)?.propertyNames(builder)
+            return raw.propertyNames(builder)
         }
         return .object(["enum": .array(cases.map { .string(print($0)) })])
     }

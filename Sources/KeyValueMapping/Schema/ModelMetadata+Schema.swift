@@ -15,10 +15,10 @@ extension ModelMetadata {
         var readOnlyPaths: [(path: [MappingError.PathComponent], earlier: [[MappingError.PathComponent]], schema: JSONValue)] = []
         for index in properties.indices {
             let property = properties[index]
-            let codec = property.facts?.codecValue ?? ()
+            let codec = property.accessor.describedCodec
             var value = try builder.schema(of: codec)
             if !property.isDecoded { value = Schema.adding([("readOnly", .bool(true))], to: value) }
-            if acceptsNullAsDefault(for: property, decoder: builder.decoder) || property.facts?.nullMeansUncomputed == true {
+            if acceptsNullAsDefault(for: property, decoder: builder.decoder) || property.accessor.nullMeansUncomputed {
                 value = Schema.nullable(value)
             }
             let required = requiresKey(of: property, decoder: builder.decoder)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Describes a value's JSON form as a JSON Schema (draft 2020-12). Codecs adopt it in this
-/// folder, each describing its own family of types; a codec that does not adopt it (a type the
-/// schema cannot know, such as one mapped through `Codable`) is described as `{}`, any value.
+/// Describes a value's JSON form as a JSON Schema (draft 2020-12). Every codec adopts it (a
+/// ``ValueCodec`` requirement), in this folder, each describing its own family of types; a type
+/// the schema cannot know (one mapped through its own `Codable`) says so by describing itself
+/// as `{}`, any value.
 protocol SchemaDescribing {
     /// The schema of the values this codec writes and reads.
     func schema(_ builder: SchemaBuilder) throws -> JSONValue
@@ -42,15 +43,14 @@ final class SchemaBuilder {
         JSONObject(definitions.map { ($0.name, $0.schema) })
     }
 
-    /// The schema of a codec held as `Any` (an accessor's codec, a container's element codec).
-    func schema(of codec: Any) throws -> JSONValue {
-        guard let describing = codec as? any SchemaDescribing else { return .object([:]) }
-        return try describing.schema(self)
+    /// The schema of a codec (an accessor's codec, a container's element codec).
+    func schema(of codec: any SchemaDescribing) throws -> JSONValue {
+        try codec.schema(self)
     }
 
     /// The schema of one value of a gathered dictionary, `{}` when the codec is not a dictionary's.
-    func gatheredValueSchema(of codec: Any) throws -> JSONValue {
-        try (codec as? any SchemaDescribing)?.gatheredValueSchema(self) ?? .object([:])
+    func gatheredValueSchema(of codec: any SchemaDescribing) throws -> JSONValue {
+        try codec.gatheredValueSchema(self) ?? .object([:])
     }
 
     /// A reference to the schema of `metadata`'s model, described now if it is new.

@@ -76,9 +76,14 @@ extension AnyValueCodec: SchemaDescribing {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue { .object([:]) }
 }
 
+extension CodableCodec: SchemaDescribing {
+    // The type's own `encode(to:)` decides what it writes: nothing can be promised about it.
+    func schema(_ builder: SchemaBuilder) throws -> JSONValue { .object([:]) }
+}
+
 extension ConcreteCodec where Self: SchemaDescribing {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue { try builder.schema(of: base) }
-    func gatheredValueSchema(_ builder: SchemaBuilder) throws -> JSONValue? { try (base as? any SchemaDescribing)?.gatheredValueSchema(builder) }
+    func gatheredValueSchema(_ builder: SchemaBuilder) throws -> JSONValue? { try base.gatheredValueSchema(builder) }
 }
 
 extension IntCodec: SchemaDescribing {}
@@ -92,7 +97,7 @@ extension OptionalIntCodec: SchemaDescribing {}
 
 extension OptionalCodec: SchemaDescribing {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue { Schema.nullable(try builder.schema(of: wrapped)) }
-    func gatheredValueSchema(_ builder: SchemaBuilder) throws -> JSONValue? { try (wrapped as? any SchemaDescribing)?.gatheredValueSchema(builder) }
+    func gatheredValueSchema(_ builder: SchemaBuilder) throws -> JSONValue? { try wrapped.gatheredValueSchema(builder) }
 }
 
 extension ArrayCodec: SchemaDescribing {
@@ -155,7 +160,7 @@ extension OptionalIntCodec: InjectiveJSONForm {}
 extension DictionaryCodec: SchemaDescribing {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue {
         var members: [(String, JSONValue)] = [("additionalProperties", try builder.schema(of: element))]
-        if let names = (key as? any KeySchemaDescribing)?.propertyNames(builder) { members.append(("propertyNames", names)) }
+        if let names = key.propertyNames(builder) { members.append(("propertyNames", names)) }
         return .object(JSONObject([("type", .string("object"))] + members))
     }
 

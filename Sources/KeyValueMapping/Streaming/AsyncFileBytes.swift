@@ -4,7 +4,10 @@ import Foundation
 /// once; the input of ``KeyValueDecoder/models(of:fromJSONAt:format:)``.
 ///
 /// The file is opened when iteration starts and closed when the iterator is done with it. Each
-/// read runs on the task that iterates and checks for cancellation first.
+/// read runs on the task that iterates and hands out what is there as soon as it is there (a
+/// FIFO or a device gives an element when it is written, not when 64 KiB have gathered); while
+/// it waits for input it checks for cancellation every 50 ms, so cancelling the task ends a
+/// read that would otherwise block for as long as the writer is quiet.
 public struct AsyncFileBytes: AsyncSequence, Sendable {
     /// One byte of the file.
     public typealias Element = UInt8
@@ -45,7 +48,7 @@ public struct AsyncFileBytes: AsyncSequence, Sendable {
             if file == nil { file = try FileChunks(url: url) }
             chunk.removeAll(keepingCapacity: true)
             index = 0
-            guard let file, try file.read(into: &chunk) else {
+            guard let file, try await file.read(into: &chunk) else {
                 isDone = true
                 file = nil
                 return nil
@@ -53,33 +56,5 @@ public struct AsyncFileBytes: AsyncSequence, Sendable {
             index = 1
             return chunk[0]
         }
-    }
-}
-
-/// An open file read in chunks; closed when released.
-final class FileChunks {
-    /// The size of one read.
-    static var chunkSize: Int { 64 * 1024 }
-
-    private let handle: FileHandle
-
-    init(url: URL) throws {
-        handle = try FileHandle(forReadingFrom: url)
-    }
-
-    deinit {
-        try? handle.close()
-    }
-
-    /// Appends the next chunk to `bytes`; `false` at the end of the file.
-    func read(into bytes: inout [UInt8]) throws -> Bool {
-        guard let data = try handle.read(upToCount: Self.chunkSize), !data.isEmpty else { return false }
-        bytes.append(contentsOf: data)
-        return true
-    }
-
-    /// The size of the file at `url`, if the file system says.
-    static func size(of url: URL) -> Int? {
-        try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize
     }
 }

@@ -201,13 +201,14 @@ final class StreamReader<Model: Mappable, Bytes: AsyncSequence>: @unchecked Send
     private func read() async throws -> Bool {
         switch source {
         case .file(let url, let open):
-            guard let file = open else {
-                let file = try FileChunks(url: url)
-                source = .file(url, file)
-                if let size = FileChunks.size(of: url) { progress.update { $0.totalBytes = size } }
-                return try file.read(into: &buffer)
-            }
-            return try file.read(into: &buffer)
+            let file = try open ?? FileChunks(url: url)
+            source = .file(url, file)
+            let more = try await file.read(into: &buffer)
+            // The size as it is now, read after read: a file that grows while it is read (a
+            // log being written) is not reported past its end.
+            let size = file.size
+            progress.update { $0.totalBytes = size }
+            return more
         case .bytes(var iterator):
             // A piece ends at a likely element boundary too, so a live source (one record now,
             // the next later) has each element decoded as soon as its last byte is in.

@@ -128,7 +128,10 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 }
 
-/// `Set<Element>` from a JSON array (duplicates collapse); written as an array in the set's order.
+/// `Set<Element>` from a JSON array (duplicates collapse). Written as an array in a fixed
+/// order, so equal sets encode to equal bytes (a set's own order changes with its history and
+/// the process's hash seed): sorted when the elements are `Comparable`, else by each element's
+/// JSON text, each element encoded once.
 struct SetCodec<Element: Hashable>: ValueCodec {
     let elements: ArrayCodec<Element>
 
@@ -139,14 +142,36 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     }
 
     func encode(_ value: Set<Element>, _ session: EncodingSession) throws -> Any {
-        try elements.encode(Array(value), session)
+        if let sorted = Self.sorted(value) { return try elements.encode(sorted, session) }
+        try session.enter()
+        defer { session.leave() }
+        var written: [(value: Any, text: [UInt8])] = []
+        written.reserveCapacity(value.count)
+        for element in value {
+            let encoded = try elements.element.encode(element, session)
+            var writer = JSONWriter()
+            try writer.writeValue(encoded, session)
+            written.append((encoded, writer.bytes))
+        }
+        written.sort { $0.text.lexicographicallyPrecedes($1.text) }
+        return written.map(\.value)
+    }
+
+    /// The elements in ascending order when they are `Comparable`, else `nil`.
+    static func sorted(_ value: Set<Element>) -> [Element]? {
+        guard let comparable = Element.self as? any Comparable.Type else { return nil }
+        func sorted<Ordered: Comparable>(_ type: Ordered.Type) -> [Element]? {
+            guard let ordered = Array(value) as? [Ordered] else { return nil }
+            return ordered.sorted() as? [Element]
+        }
+        return sorted(comparable)
     }
 }
 
 /// Converts dictionary keys. JSON keys are always text: `String` keys map as they are; integer
 /// keys (`[Int: V]`) and `RawRepresentable` keys parse from that text exactly and are written back
 /// as text. A key that does not parse is an error at that key.
-protocol KeyConverter<Key>: Sendable {
+protocol KeyConverter<Key>: Sendable, KeySchemaDescribing {
     associatedtype Key: Hashable
     var typeName: String { get }
     func parse(_ text: String) -> Key?

@@ -7,7 +7,12 @@ import Foundation
 /// takes its fast path where the source offers it (an integer literal read where it lies, a
 /// text compared as bytes) and otherwise judges the value the source gives, so a value reads
 /// alike from bytes, a tree or Foundation values, and fails with the same words.
-protocol ValueCodec<Value>: Sendable {
+///
+/// Every codec also describes itself to the views that ask about values without decoding
+/// them: its JSON Schema (``SchemaDescribing``) and the JSON kind a foreign `Decoder` is asked
+/// for first (``CodableHinting``). Both are requirements, so a new codec that forgets one does
+/// not compile, rather than being described as any value.
+protocol ValueCodec<Value>: Sendable, SchemaDescribing, CodableHinting {
     associatedtype Value
 
     /// The Swift type's name for messages (`Int`, `[User]`, `String?`).

@@ -61,7 +61,7 @@ struct CamelPlain: CodableMappable, Equatable {
         }
         let payload = try JSONSerialization.data(withJSONObject: [key: 0])
         let foundation = try Self.decoder(.convertFromSnakeCase).decode(Keys.self, from: payload).keys
-        #expect([SnakeCaseKeys.convertedFromSnakeCase(key)] == foundation)
+        #expect([SnakeCaseKeys.fromSnakeCase(key)] == foundation)
     }
 
     @Test func snakeCaseKeysAreFoundThroughConvertFromSnakeCase() throws {

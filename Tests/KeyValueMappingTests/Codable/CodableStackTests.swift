@@ -43,8 +43,14 @@ struct LooseCodable: CodableMappable {
     static func input(_ route: Route, _ depth: Int) async -> (data: Data, value: JSONValue) {
         await onThread(stackSize: 64 << 20) {
             switch route {
-            case .jsonValueFromPropertyListDecoder:
+            case .jsonValueFromPropertyListDecoder where depth <= KeyValueEncoder().maximumDepth:
                 return ((try? PropertyListEncoder().encode(deepObject(depth))) ?? Data(), .null)
+            case .jsonValueFromPropertyListDecoder:
+                // Deeper than the encoders write (they stop at their depth limit): written by
+                // Foundation's serializer, for the decoder to be shown.
+                var object: Any = ["next": "end"]
+                for _ in 1..<depth { object = ["next": object] }
+                return ((try? PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)) ?? Data(), .null)
             case .jsonValueToJSONEncoder, .jsonValueToPropertyListEncoder:
                 return (Data(), deepObject(depth))
             default:

@@ -2,7 +2,7 @@
 // Class-bound: the walks are generic over the source, and calling a generic requirement on a
 // value existential held in an array copies the existential first (its buffer, a retain, a
 // release); a class existential is called in place.
-protocol PropertyAccessor: AnyObject, Sendable {
+protocol PropertyAccessor: AnyObject, Sendable, AccessorFacts {
     /// Reads the value at `source`'s cursor with the property's codec and stores it into the
     /// property of the model at `base`.
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
