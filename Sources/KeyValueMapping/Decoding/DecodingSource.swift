@@ -45,6 +45,9 @@ protocol DecodingSource {
     /// The value when it is a number whose nearest Double is cheap to find exactly (consumed),
     /// else `nil` (nothing consumed; the codec's general route judges it).
     mutating func readDouble() throws -> Double?
+    /// The value when it is a number the source holds as its literal (the reader's text, a
+    /// tree's number), consumed; else `nil` (nothing consumed).
+    mutating func readNumberLiteral() throws -> JSONNumber?
     /// Text without escapes, all ASCII, as bytes where they lie in the input (consumed): only
     /// the reader has them; other sources give `nil` and consume nothing.
     mutating func readPlainText() throws -> ByteInput?
@@ -103,7 +106,8 @@ struct SourceMark {
 
 /// An array or object a walk has opened in a source. Sources that hold their values keep the
 /// open containers themselves, strictly nested as the walks open and close them; the reader
-/// needs only this.
+/// needs only this. A plain value (no references), so opening and closing one costs nothing
+/// more than its few bytes.
 struct SourceContainer {
     /// Whether the container holds nothing.
     let isEmpty: Bool
@@ -114,12 +118,12 @@ struct SourceContainer {
     /// from a dictionary list keys in hash order, and every failed guess costs a comparison.
     var guessing = true
     /// JSON text whose repeated keys are not simply read again (the duplicate-key policies
-    /// `.useFirst` and `.reject`): the keys read so far, by their exact bytes.
-    var seen: Set<[UInt8]>?
+    /// `.useFirst` and `.reject`): the reader keeps the keys read so far.
+    let checksRepeatedKeys: Bool
 
-    init(isEmpty: Bool, seen: Set<[UInt8]>? = nil) {
+    init(isEmpty: Bool, checksRepeatedKeys: Bool = false) {
         self.isEmpty = isEmpty
-        self.seen = seen
+        self.checksRepeatedKeys = checksRepeatedKeys
     }
 }
 

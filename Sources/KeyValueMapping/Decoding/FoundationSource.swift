@@ -26,47 +26,71 @@ struct FoundationSource: DecodingSource {
         }
     }
 
-    /// The innermost open container, in fields of the source itself (each step reads them in
-    /// place), and the ones around it, saved while it is open.
-    private var level = Level()
-    private var outerLevels: [Level] = []
+    /// The innermost open array and object, in fields of the source itself (each step reads
+    /// them in place), and the ones around them, saved while they are open. Arrays and objects
+    /// nest strictly within their own kind too, so each kind keeps a stack of its own, and a
+    /// level holds only what its kind needs.
+    private var array = ArrayLevel()
+    private var outerArrays: [ArrayLevel] = []
+    private var object = ObjectLevel()
+    private var outerObjects: [ObjectLevel] = []
 
-    /// An open array or object: its values, the position reached, and the Foundation container
-    /// entered for it, if it is one (see `enterContainer`).
-    private struct Level {
+    /// An open array: its elements, the position reached, and the Foundation container entered
+    /// for it, if it is one (see `enterContainer`).
+    private struct ArrayLevel {
         var elements: [Any] = []
+        var position = -1
+        var container: ObjectIdentifier?
+    }
+
+    /// An open object: its members, where the walk is in them, and the container entered.
+    private struct ObjectLevel {
         var dictionary: [String: Any] = [:]
         /// The keys in the order to read them (payload order kept beside a dictionary a rule
         /// read, or UTF-8 order for a sorted walk); `nil` reads the dictionary in its own order.
         var keys: [String]?
         var position = -1
-        var index: Dictionary<String, Any>.Index
+        var index: Dictionary<String, Any>.Index?
         /// A model's walk: whether its properties are all looked up, and the keys no property
         /// reads are being gone through.
         var readsOtherKeys = false
         var container: ObjectIdentifier?
 
-        init(elements: [Any] = [], dictionary: [String: Any] = [:], keys: [String]? = nil, container: ObjectIdentifier? = nil) {
-            self.elements = elements
+        init(dictionary: [String: Any] = [:], keys: [String]? = nil, container: ObjectIdentifier? = nil) {
             self.dictionary = dictionary
             self.keys = keys
-            index = dictionary.startIndex
+            // Found when the keys are first gone through (see `advance`): finding a native
+            // dictionary's first member scans its buckets, and most objects are only looked up.
+            index = nil
             self.container = container
         }
     }
 
-    /// Saves the open container around the one being opened.
+    // Opening and closing move the levels (a swap), never copy them: a copy would retain and
+    // release every array and dictionary a level holds, once per container read.
     @inline(__always)
-    private mutating func push(_ opened: Level) {
-        outerLevels.append(level)
-        level = opened
+    private mutating func push(_ opened: consuming ArrayLevel) {
+        swap(&array, &opened)
+        outerArrays.append(opened)
     }
 
-    /// Closes the innermost container; returns the Foundation container it entered.
     @inline(__always)
-    private mutating func pop() -> ObjectIdentifier? {
-        let container = level.container
-        level = outerLevels.removeLast()
+    private mutating func popArray() -> ObjectIdentifier? {
+        let container = array.container
+        array = outerArrays.removeLast()
+        return container
+    }
+
+    @inline(__always)
+    private mutating func push(_ opened: consuming ObjectLevel) {
+        swap(&object, &opened)
+        outerObjects.append(opened)
+    }
+
+    @inline(__always)
+    private mutating func popObject() -> ObjectIdentifier? {
+        let container = object.container
+        object = outerObjects.removeLast()
         return container
     }
 
@@ -104,18 +128,31 @@ struct FoundationSource: DecodingSource {
 
     @inline(__always)
     func readInteger() -> Int64? {
-        // The overwhelmingly common case: a native Int from a literal or JSONSerialization's bridge.
-        if type(of: value) == Int.self, let number = value as? Int { return Int64(number) }
+        // The common cases: a native Int (a Swift literal), or an NSNumber holding an integer
+        // (JSONSerialization's numbers on Linux), told apart by its exact class as the
+        // classifier tells it.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == ObjectIdentifier(Int.self), let number = value as? Int { return Int64(number) }
+        if type == JSONScalar.numberClass, let number = value as? NSNumber, case .int(let integer) = JSONScalar.classify(number) {
+            return integer
+        }
         return nil
     }
 
     @inline(__always)
     func readDouble() -> Double? {
-        if type(of: value) == Double.self, let number = value as? Double, number.isFinite { return number }
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == ObjectIdentifier(Double.self), let number = value as? Double, number.isFinite { return number }
+        if type == JSONScalar.numberClass, let number = value as? NSNumber, case .double(let double) = JSONScalar.classify(number), double.isFinite {
+            return double
+        }
         return nil
     }
 
     func readPlainText() -> ByteInput? { nil }
+
+    // Foundation numbers are judged as the values they are (`readDouble`, the classifier).
+    func readNumberLiteral() -> JSONNumber? { nil }
 
     func readScalarValue(_ session: DecodingSession) -> Any { value }
 
@@ -146,23 +183,24 @@ struct FoundationSource: DecodingSource {
             elements = array
             container = try session.enterContainer(value)
         }
-        push(Level(elements: elements, container: container))
-        return SourceContainer(isEmpty: elements.isEmpty)
+        let isEmpty = elements.isEmpty
+        push(ArrayLevel(elements: elements, container: container))
+        return SourceContainer(isEmpty: isEmpty)
     }
 
-    func capacity(of container: SourceContainer) -> Int { level.elements.count }
+    func capacity(of container: SourceContainer) -> Int { array.elements.count }
 
     @inline(__always)
     mutating func nextElement(_ container: inout SourceContainer) -> Bool {
-        level.position += 1
-        guard level.position < level.elements.count else { return false }
-        value = level.elements[level.position]
+        array.position += 1
+        guard array.position < array.elements.count else { return false }
+        value = array.elements[array.position]
         return true
     }
 
     @inline(__always)
     mutating func closeArray(_ container: SourceContainer, _ session: DecodingSession) {
-        session.leaveContainer(pop())
+        session.leaveContainer(popArray())
     }
 
     @inline(__always)
@@ -182,25 +220,27 @@ struct FoundationSource: DecodingSource {
         }
         let keys = order ?? (sorted ? JSONWriter.orderedKeys(dictionary.keys) : nil)
         order = nil
-        push(Level(dictionary: dictionary, keys: keys, container: container))
-        return SourceContainer(isEmpty: dictionary.isEmpty)
+        let isEmpty = dictionary.isEmpty
+        push(ObjectLevel(dictionary: dictionary, keys: keys, container: container))
+        return SourceContainer(isEmpty: isEmpty)
     }
 
-    func hasOrder(_ container: SourceContainer) -> Bool { level.keys != nil }
+    func hasOrder(_ container: SourceContainer) -> Bool { object.keys != nil }
 
     /// The next member of the innermost open object, its value now at the cursor.
     @inline(__always)
     private mutating func advance() -> String? {
-        if let keys = level.keys {
-            level.position += 1
-            guard level.position < keys.count else { return nil }
-            let key = keys[level.position]
-            value = level.dictionary[key] ?? NSNull()
+        if let keys = object.keys {
+            object.position += 1
+            guard object.position < keys.count else { return nil }
+            let key = keys[object.position]
+            value = object.dictionary[key] ?? NSNull()
             return key
         }
-        guard level.index != level.dictionary.endIndex else { return nil }
-        let member = level.dictionary[level.index]
-        level.dictionary.formIndex(after: &level.index)
+        let index = object.index ?? object.dictionary.startIndex
+        guard index != object.dictionary.endIndex else { return nil }
+        let member = object.dictionary[index]
+        object.index = object.dictionary.index(after: index)
         value = member.value
         return member.key
     }
@@ -211,23 +251,23 @@ struct FoundationSource: DecodingSource {
     /// A dictionary a rule read keeps the payload's order instead, and is read in it.
     @inline(__always)
     mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) -> MemberKey? {
-        if level.keys != nil {
+        if object.keys != nil {
             guard let key = advance() else { return nil }
             if let index = table.decodedKeyIndex[key] { return .property(index) }
             return .other(key)
         }
-        if !level.readsOtherKeys {
+        if !object.readsOtherKeys {
             let keys = table.decodedSingleKeys
             while hint < keys.count {
                 let index = hint
                 hint += 1
-                if let key = keys[index], let found = level.dictionary[key] {
+                if let key = keys[index], let found = object.dictionary[key] {
                     value = found
                     return .property(index)
                 }
             }
             guard wantsKey else { return nil }
-            level.readsOtherKeys = true
+            object.readsOtherKeys = true
         }
         while let key = advance() {
             if table.decodedKeyIndex[key] == nil { return .other(key) }
@@ -240,11 +280,11 @@ struct FoundationSource: DecodingSource {
     }
 
     func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: FoundationSource, path: [MappingError.PathComponent])? {
-        try key.lookup(in: level.dictionary).map { (FoundationSource($0.value), $0.path) }
+        try key.lookup(in: object.dictionary).map { (FoundationSource($0.value), $0.path) }
     }
 
     @inline(__always)
     mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
-        session.leaveContainer(pop())
+        session.leaveContainer(popObject())
     }
 }

@@ -71,6 +71,12 @@ extension JSONReader: DecodingSource {
         return try syntax { try $0.readDoubleFast() }
     }
 
+    mutating func readNumberLiteral() throws -> JSONNumber? {
+        let next = try peek()
+        guard next == UInt8(ascii: "-") || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) else { return nil }
+        return try syntax { try $0.readNumber() }
+    }
+
     mutating func readPlainText() throws -> ByteInput? {
         guard try peek() == UInt8(ascii: "\""), let range = try syntax({ try $0.scanPlainASCIIString() }) else { return nil }
         return input.slice(range)
@@ -139,8 +145,14 @@ extension JSONReader: DecodingSource {
     mutating func openObject(_ session: DecodingSession, sorted: Bool) throws -> SourceContainer? {
         guard try peek() == UInt8(ascii: "{") else { return nil }
         try session.enter(&self)
-        return SourceContainer(isEmpty: try open(closing: UInt8(ascii: "}")),
-                             seen: options.duplicateKeys == .useLast ? nil : [])
+        let checksRepeatedKeys = options.duplicateKeys != .useLast
+        if checksRepeatedKeys { seenKeys.append([]) }
+        return SourceContainer(isEmpty: try open(closing: UInt8(ascii: "}")), checksRepeatedKeys: checksRepeatedKeys)
+    }
+
+    /// Whether `key` is new in the innermost object whose repeated keys are checked.
+    private mutating func isFirstOccurrence(of key: String) -> Bool {
+        seenKeys[seenKeys.count - 1].insert(Array(key.utf8)).inserted
     }
 
     @inline(__always)
@@ -158,7 +170,7 @@ extension JSONReader: DecodingSource {
 
     @inline(__always)
     mutating func nextMember(_ container: inout SourceContainer, in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey? {
-        guard container.seen == nil else { return try nextDistinctMember(&container, in: table, hint: &hint) }
+        guard !container.checksRepeatedKeys else { return try nextDistinctMember(&container, in: table, hint: &hint) }
         if try advance(&container) { return nil }
         _ = try peek()
         let keyBytes = table.decodedKeyBytes
@@ -181,7 +193,7 @@ extension JSONReader: DecodingSource {
             if try advance(&container) { return nil }
             _ = try peek()
             let (key, offset, _) = try syntax { try $0.readKey() }
-            guard container.seen?.insert(Array(key.utf8)).inserted ?? true else {
+            guard isFirstOccurrence(of: key) else {
                 if options.duplicateKeys == .reject {
                     let duplicate = error("duplicate key \"\(key)\"", at: offset)
                     throw MappingError(.malformedJSON(duplicate.description), underlyingError: duplicate)
@@ -222,9 +234,9 @@ extension JSONReader: DecodingSource {
         while true {
             if try advance(&container) { return nil }
             _ = try peek()
-            guard container.seen != nil else { return try syntax { try $0.readKeyText() } }
+            guard container.checksRepeatedKeys else { return try syntax { try $0.readKeyText() } }
             let (key, offset, _) = try syntax { try $0.readKey() }
-            if container.seen?.insert(Array(key.utf8)).inserted ?? true { return key }
+            if isFirstOccurrence(of: key) { return key }
             if options.duplicateKeys == .reject {
                 let duplicate = error("duplicate key \"\(key)\"", at: offset)
                 throw MappingError(.malformedJSON(duplicate.description), underlyingError: duplicate)
@@ -239,6 +251,7 @@ extension JSONReader: DecodingSource {
 
     @inline(__always)
     mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
+        if container.checksRepeatedKeys { seenKeys.removeLast() }
         session.leave()
     }
 }

@@ -155,21 +155,19 @@ extension ModelMetadata {
         let wantsKey = session.rejectsUnknownKeys && !allowsAllUnknownKeys
         var hint = 0
         while let member = try source.nextMember(&members, in: table, hint: &hint, wantsKey: wantsKey) {
-            guard case .property(let index) = member, let key = singleKeys[index] else {
+            // The key's text is not taken out of the table unless a path needs it (lenient mode,
+            // an error): a copy would cost a retain and a release per member.
+            guard case .property(let index) = member, singleKeys[index] != nil, walk.readsMembers else {
                 if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
                     try walk.unknownKey(key, type: shortTypeName)
                 }
                 try source.skipValue(from: source.mark())
                 continue
             }
-            guard walk.reads(index) else {
-                try source.skipValue(from: source.mark())
-                continue
-            }
             if walk.found.contains(index) { walk.repeated(index) }
             let mark = source.mark()
             let listed = walk.listedCount
-            let scope = session.enter(.key(key))
+            let scope = session.isLenient ? session.enter(.key(singleKeys[index] ?? "")) : nil
             do {
                 let keptDefault: Bool
                 if relaxes {
@@ -191,7 +189,7 @@ extension ModelMetadata {
             } catch {
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
-                try walk.failed(index, error.prepending(.key(key)))
+                try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")))
                 try source.skipValue(from: mark)
             }
             walk.found.insert(index)
@@ -216,7 +214,7 @@ extension ModelMetadata {
     private func lookUpMembers<Source: DecodingSource>(in source: Source, _ members: SourceContainer, _ table: KeyTable, _ walk: inout MemberWalk,
                                                       into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
         let properties = decodedProperties
-        for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.reads(index) {
+        for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.readsMembers {
             let key = table.decodeKeys[index]
             let listed = walk.listedCount
             try lookUpMember(index, in: source, members, key, &walk, into: base, session, missingKeys: missingKeys)
@@ -288,48 +286,59 @@ struct DecodedMembers {
 
 /// The state of one model walk over one object: the properties met, and the error decided so
 /// far (see ``ModelMetadata/decodeMembers(from:into:_:missingKeys:)``).
+// Made and dropped once per model: what only a failing or lenient walk needs lives in a
+// `Trouble` made on first use, so a clean walk holds three words and a reference.
 struct MemberWalk {
     let session: DecodingSession
     let ordered: Bool
     /// The decoded properties whose members have been met, and those written.
     var found: PropertySet
     var written: PropertySet
-    /// Each failing property's error (for a repeated key, its last member's) that is not listed
-    /// by lenient decoding (a relaxation above takes it, or the decode is not lenient).
-    private var failures: [(index: Int, error: MappingError)] = []
-    /// The unknown key to report (the first in payload order, or in UTF-8 order), likewise.
-    private var unknown: MappingError?
-    /// Lenient: where this object's entries start in the session's list, and, for members
-    /// without an order, the unknown keys met (listed in UTF-8 order when the object ends).
-    private let firstListed: Int
-    private var unknownKeys: [MappingError] = []
+    private var trouble: Trouble?
+
+    /// What a walk that met a failure, an unknown key, or lenient mode keeps.
+    private final class Trouble {
+        /// Each failing property's error (for a repeated key, its last member's) that is not
+        /// listed by lenient decoding (a relaxation above takes it, or the decode is not lenient).
+        var failures: [(index: Int, error: MappingError)] = []
+        /// The unknown key to report (the first in payload order, or in UTF-8 order), likewise.
+        var unknown: MappingError?
+        /// Lenient: where this object's entries start in the session's list, and, for members
+        /// without an order, the unknown keys met (listed in UTF-8 order when the object ends).
+        var firstListed = 0
+        var unknownKeys: [MappingError] = []
+    }
 
     init(_ ordered: Bool, count: Int, _ session: DecodingSession) {
         self.session = session
         self.ordered = ordered
         found = PropertySet(count: count)
         written = PropertySet(count: count)
-        firstListed = session.isLenient ? session.skipped.count : 0
+        if session.isLenient { madeTrouble().firstListed = session.skipped.count }
+    }
+
+    private mutating func madeTrouble() -> Trouble {
+        if let trouble { return trouble }
+        let made = Trouble()
+        trouble = made
+        return made
     }
 
     /// How many entries lenient decoding has listed so far.
     @inline(__always)
     var listedCount: Int { session.isLenient ? session.skipped.count : 0 }
 
-    /// Whether the member of property `index` is still read: not once an unknown key is the
-    /// error, which comes before any value.
-    @inline(__always)
-    func reads(_ index: Int) -> Bool {
-        unknown == nil
-    }
+    /// Whether members are still read: not once an unknown key is the error, which comes
+    /// before any value.
+    private(set) var readsMembers = true
 
     /// Property `index` is met again (a key repeated in JSON text): what its earlier member
     /// gave, an error or a lenient entry, is replaced by what this one gives.
     mutating func repeated(_ index: Int) {
-        if session.isLenient { session.removeListed(from: firstListed, rank: index) }
-        failures.removeAll { $0.index == index }
+        guard let trouble else { return }
+        if session.isLenient { session.removeListed(from: trouble.firstListed, rank: index) }
+        trouble.failures.removeAll { $0.index == index }
     }
-
 
     /// A key no property reads, with `unknownKeys = .reject`.
     mutating func unknownKey(_ key: String, type: String) throws {
@@ -339,13 +348,15 @@ struct MemberWalk {
                 session.skip(error)
                 session.rank(from: session.skipped.count - 1, as: -1)
             } else {
-                unknownKeys.append(error)
+                madeTrouble().unknownKeys.append(error)
             }
             return
         }
         // The first in payload order is the error; among unordered members, the first in key order.
         if ordered { throw error }
-        unknown = error.earlierInKeyOrder(than: unknown)
+        let trouble = madeTrouble()
+        trouble.unknown = error.earlierInKeyOrder(than: trouble.unknown)
+        readsMembers = false
     }
 
     /// Whether missing keys are errors in this walk.
@@ -353,7 +364,7 @@ struct MemberWalk {
         switch missingKeys {
         case .rejected: return true
         case .allowed: return false
-        case .rejectedWithFailure: return !failures.isEmpty
+        case .rejectedWithFailure: return trouble?.failures.isEmpty == false
         }
     }
 
@@ -365,7 +376,7 @@ struct MemberWalk {
         }
         // Malformed JSON, limits and broken declarations stop the walk where they happen.
         guard error.isRelaxable else { throw error }
-        failures.append((index, error))
+        madeTrouble().failures.append((index, error))
     }
 
     /// Lenient: the entries listed since `start` belong to property `index` (`-1`: the
@@ -377,14 +388,15 @@ struct MemberWalk {
 
     /// Throws the error decided for the object; in lenient mode, lists its entries in order.
     func finish() throws {
+        guard let trouble else { return }
         if session.isLenient {
-            for error in unknownKeys.sorted(by: { $0.precedesInKeyOrder($1) }) {
+            for error in trouble.unknownKeys.sorted(by: { $0.precedesInKeyOrder($1) }) {
                 session.skip(error)
                 session.rank(from: session.skipped.count - 1, as: -1)
             }
-            session.orderListed(from: firstListed)
+            session.orderListed(from: trouble.firstListed)
         }
-        if let unknown { throw unknown }
-        if let first = failures.min(by: { $0.index < $1.index }) { throw first.error }
+        if let unknown = trouble.unknown { throw unknown }
+        if let first = trouble.failures.min(by: { $0.index < $1.index }) { throw first.error }
     }
 }

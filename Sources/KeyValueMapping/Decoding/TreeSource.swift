@@ -59,6 +59,11 @@ struct TreeSource: DecodingSource {
     }
 
     func readDouble() -> Double? { nil }
+
+    func readNumberLiteral() -> JSONNumber? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
     func readPlainText() -> ByteInput? { nil }
 
     func readScalarValue(_ session: DecodingSession) -> Any {

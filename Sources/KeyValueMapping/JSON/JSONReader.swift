@@ -22,6 +22,10 @@ struct JSONReader {
     /// Recently read object keys by the hash of their bytes: documents repeat the same keys in
     /// every object, and reusing the String skips building and validating it again.
     private var recentKeys: [(hash: UInt64, key: String)] = []
+    /// The walks' open objects whose repeated keys are not simply read again (the duplicate-key
+    /// policies `.useFirst` and `.reject`): the keys read so far in each, by their exact bytes.
+    /// Kept here, not in the walk's container, so that containers stay plain values.
+    var seenKeys: [Set<[UInt8]>] = []
 
     /// An array or object that has been opened and not yet closed.
     ///
@@ -323,11 +327,14 @@ struct JSONReader {
 
     /// Throws when the container whose bracket is at `position` would be nested deeper than the
     /// limit, with `openCount` containers open inside the value being read and ``depth`` around it.
+    @inline(__always)
     func checkDepth(_ openCount: Int) throws(JSONSyntaxError) {
-        guard depth + openCount < options.effectiveMaximumDepth else {
-            let ceiling = options.maximumDepth > JSONReadingOptions.depthCeiling ? " (the reader's ceiling)" : ""
-            throw error("nesting exceeds the maximum depth of \(options.effectiveMaximumDepth)\(ceiling)", at: position)
-        }
+        guard depth + openCount < options.effectiveMaximumDepth else { throw depthError() }
+    }
+
+    private func depthError() -> JSONSyntaxError {
+        let ceiling = options.maximumDepth > JSONReadingOptions.depthCeiling ? " (the reader's ceiling)" : ""
+        return error("nesting exceeds the maximum depth of \(options.effectiveMaximumDepth)\(ceiling)", at: position)
     }
 
     func error(_ message: String, at offset: Int) -> JSONSyntaxError {

@@ -52,6 +52,7 @@ struct ByteInput {
     }
 
     /// Whether the bytes starting at `offset` are exactly `expected` (one `memcmp`).
+    @inline(__always)
     func matches(_ expected: [UInt8], at offset: Int) -> Bool {
         guard offset >= 0, offset <= buffer.count - expected.count else { return false }
         guard let base = buffer.baseAddress else { return expected.isEmpty }

@@ -58,17 +58,23 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
         return true
     }
 
-    // Pre-specialised for the most common property types: a property's Value is only known at
-    // run time, so without these every access would run fully generic code. The source is only
-    // passed on to the codec.
-    @_specialize(exported: false, kind: partial, where Value == Int)
-    @_specialize(exported: false, kind: partial, where Value == Int64)
-    @_specialize(exported: false, kind: partial, where Value == Double)
-    @_specialize(exported: false, kind: partial, where Value == Bool)
-    @_specialize(exported: false, kind: partial, where Value == String)
-    @_specialize(exported: false, kind: partial, where Value == String?)
-    @_specialize(exported: false, kind: partial, where Value == Int?)
-    @_specialize(exported: false, kind: partial, where Value == [String])
+    // Pre-specialised for the most common property types and the sources of the hot paths: a
+    // property's Value is only known at run time, so without these every access would run
+    // fully generic code; the rest are specialised for the source alone.
+    @_specialize(exported: false, where Value == Int, Source == JSONReader)
+    @_specialize(exported: false, where Value == Int, Source == FoundationSource)
+    @_specialize(exported: false, where Value == Double, Source == JSONReader)
+    @_specialize(exported: false, where Value == Double, Source == FoundationSource)
+    @_specialize(exported: false, where Value == Bool, Source == JSONReader)
+    @_specialize(exported: false, where Value == Bool, Source == FoundationSource)
+    @_specialize(exported: false, where Value == String, Source == JSONReader)
+    @_specialize(exported: false, where Value == String, Source == FoundationSource)
+    @_specialize(exported: false, where Value == String?, Source == JSONReader)
+    @_specialize(exported: false, where Value == String?, Source == FoundationSource)
+    @_specialize(exported: false, where Value == Int?, Source == JSONReader)
+    @_specialize(exported: false, where Value == Int?, Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         storage.write(try codec.decode(from: &source, session), to: base)
     }

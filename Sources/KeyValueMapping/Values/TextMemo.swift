@@ -120,9 +120,16 @@ final class CaseTexts<Value>: @unchecked Sendable {
         }
     }
 
-    /// The case whose text is exactly `bytes`, if it is listed.
-    func value(for bytes: ByteInput) -> Value? {
-        texts.position(of: bytes, hash: TextIndex.hash(bytes)).map { values[$0] }
+    /// Where the case whose text is exactly `bytes` is listed, if it is: a position rather
+    /// than the case, because generic code handling a `Value?` looks up `Optional<Value>`'s
+    /// metadata at run time on every call.
+    func position(of bytes: ByteInput) -> Int? {
+        texts.position(of: bytes, hash: TextIndex.hash(bytes))
+    }
+
+    /// The case listed at `position`.
+    func value(at position: Int) -> Value {
+        values[position]
     }
 
     /// Lists `value` under `bytes` (not listed yet), unless the table is full.

@@ -70,6 +70,17 @@ struct ArrayCodec<Element>: ValueCodec {
     /// The one element loop: every array, set and stream of elements reads through it. An
     /// element that fails is dropped (and skipped over) when the invalid-element policy says
     /// so; otherwise its error, with its index, is the array's.
+    // Fully specialised for the usual elements as well: an array's element type is only known
+    // at run time, and the generic loop looks up `[Element]`'s metadata on every call.
+    @_specialize(exported: false, where Element == String, Source == JSONReader)
+    @_specialize(exported: false, where Element == String, Source == FoundationSource)
+    @_specialize(exported: false, where Element == String, Source == TreeSource)
+    @_specialize(exported: false, where Element == Int, Source == JSONReader)
+    @_specialize(exported: false, where Element == Int, Source == FoundationSource)
+    @_specialize(exported: false, where Element == Int, Source == TreeSource)
+    @_specialize(exported: false, where Element == Double, Source == JSONReader)
+    @_specialize(exported: false, where Element == Double, Source == FoundationSource)
+    @_specialize(exported: false, where Element == Double, Source == TreeSource)
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
@@ -214,6 +225,18 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     /// in payload order is the error. Members whose bytes repeat an earlier key follow the
     /// reader's duplicate-key policy (by default the last value wins); two texts that convert to
     /// one key are an error naming every spelling of it in the object.
+    @_specialize(exported: false, where Key == String, Element == Int, Source == JSONReader)
+    @_specialize(exported: false, where Key == String, Element == Int, Source == FoundationSource)
+    @_specialize(exported: false, where Key == String, Element == Int, Source == TreeSource)
+    @_specialize(exported: false, where Key == String, Element == String, Source == JSONReader)
+    @_specialize(exported: false, where Key == String, Element == String, Source == FoundationSource)
+    @_specialize(exported: false, where Key == String, Element == String, Source == TreeSource)
+    @_specialize(exported: false, where Key == String, Element == Double, Source == JSONReader)
+    @_specialize(exported: false, where Key == String, Element == Double, Source == FoundationSource)
+    @_specialize(exported: false, where Key == String, Element == Double, Source == TreeSource)
+    @_specialize(exported: false, where Key == String, Element == Any, Source == JSONReader)
+    @_specialize(exported: false, where Key == String, Element == Any, Source == FoundationSource)
+    @_specialize(exported: false, where Key == String, Element == Any, Source == TreeSource)
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
@@ -383,11 +406,29 @@ struct RawValueCodec<Value: RawRepresentable>: ValueCodec {
         guard findsCasesByText, let bytes = try source.readPlainText() else {
             return try convert(try source.readScalarValue(session), session)
         }
-        let table = cases ?? session.caseTexts(for: Value.self)
-        if let value = table.value(for: bytes) { return value }
+        // No `??` and no comparison with `nil` on the optional table: both are generic over
+        // it, and would look `Optional<CaseTexts<Value>>`'s metadata up on every call.
+        let table: CaseTexts<Value>
+        let isListed: Bool
+        if let cases {
+            table = cases
+            isListed = true
+        } else {
+            table = session.caseTexts(for: Value.self)
+            isListed = false
+        }
+        if let position = table.position(of: bytes) { return table.value(at: position) }
+        return try learn(bytes, into: table, isListed: isListed, session)
+    }
+
+    /// A text the table does not list: converted, and listed for the rest of the decode. Kept
+    /// out of `decode`, whose entry would otherwise look up the metadata of the optionals this
+    /// needs (`Value?`, `RawValue?`) on every call, hit or miss.
+    @inline(never)
+    private func learn(_ bytes: ByteInput, into table: CaseTexts<Value>, isListed: Bool, _ session: DecodingSession) throws -> Value {
         let text = bytes.text
         // A listed table has every case: the text is none of them.
-        guard cases == nil, let rawValue = text as? Value.RawValue, let value = Value(rawValue: rawValue) else {
+        guard !isListed, let rawValue = text as? Value.RawValue, let value = Value(rawValue: rawValue) else {
             return try convert(text, session)
         }
         table.add(value, bytes: bytes)

@@ -66,15 +66,33 @@ extension JSONNumber {
 struct IntegerCodec<Value: FixedWidthInteger & Sendable>: ValueCodec {
     var typeName: String { String(describing: Value.self) }
 
+    @_specialize(exported: false, where Value == Int, Source == JSONReader)
+    @_specialize(exported: false, where Value == Int, Source == FoundationSource)
+    @_specialize(exported: false, where Value == Int, Source == TreeSource)
+    @_specialize(exported: false, where Value == Int64, Source == JSONReader)
+    @_specialize(exported: false, where Value == Int64, Source == FoundationSource)
+    @_specialize(exported: false, where Value == Int64, Source == TreeSource)
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
         if let integer = try source.readInteger() {
-            if let result = Value(exactly: integer) { return result }
-            throw MappingError.overflow(expected: typeName, found: JSONNumber(integer))
+            // A range test, not `Value(exactly:)`: a `Value?` in this generic function would
+            // have its metadata looked up on every call.
+            guard Self.holds(integer) else { throw MappingError.overflow(expected: typeName, found: JSONNumber(integer)) }
+            return Value(truncatingIfNeeded: integer)
         }
         return try convert(try source.readScalarValue(session), session)
+    }
+
+    /// Whether `integer` is a value of `Value`.
+    @inline(__always)
+    static func holds(_ integer: Int64) -> Bool {
+        let width = Value.bitWidth
+        if Value.isSigned {
+            return width >= 64 || (integer >= -(1 << (width - 1)) && integer < 1 << (width - 1))
+        }
+        return integer >= 0 && (width >= 64 || integer < 1 << width)
     }
 
     // The codec is created for a type known only at run time; these let the common widths
@@ -157,6 +175,9 @@ struct DoubleCodec: ValueCodec {
     @_specialize(where Source == TreeSource)
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Double {
         if let number = try source.readDouble() { return number }
+        // A literal the fast route left (more digits than it reads exactly) is judged as it is,
+        // without passing through `Any` and the classifier.
+        if let literal = try source.readNumberLiteral() { return try Self.convert(literal) }
         return try convert(try source.readScalarValue(session), session)
     }
 
@@ -192,6 +213,12 @@ struct DoubleCodec: ValueCodec {
 
     /// A literal: an integer literal within 64 bits must be exact; any other literal rounds to
     /// the nearest Double (bit-identical to `Double(String)`), and must not overflow.
+    static func convert(_ number: JSONNumber) throws -> Double {
+        if !number.isInteger, let result = number.doubleValue { return result }
+        return try convert(number, original: number)
+    }
+
+    /// ``convert(_:)`` with the value an error names.
     static func convert(_ number: JSONNumber, original: Any) throws -> Double {
         if number.isInteger {
             if let integer = number.int64Value {

@@ -39,17 +39,24 @@ struct LooseCodable: CodableMappable {
         return route == .looseModelFromJSONDecoder ? #"{"any":"# + text + #","json":null}"# : text
     }
 
-    /// The route's input, prepared on a big stack (a deep value is released recursively).
-    static func input(_ route: Route, _ depth: Int) async -> (data: Data, value: JSONValue) {
-        await onThread(stackSize: 64 << 20) {
+    /// What a route reads or writes. The value is boxed so that the test can release it on a big
+    /// stack (a deep value is released recursively, one frame per level).
+    typealias Input = (data: Data, value: LockedBox<JSONValue>)
+
+    /// The route's input, prepared on a big stack.
+    static func input(_ route: Route, _ depth: Int) async -> Input {
+        let (data, value) = await onThread(stackSize: 64 << 20) { () -> (Data, JSONValue) in
             switch route {
             case .jsonValueFromPropertyListDecoder where depth <= KeyValueEncoder().maximumDepth:
                 return ((try? PropertyListEncoder().encode(deepObject(depth))) ?? Data(), .null)
             case .jsonValueFromPropertyListDecoder:
                 // Deeper than the encoders write (they stop at their depth limit): written by
-                // Foundation's serializer, for the decoder to be shown.
+                // Foundation's serializer, for the decoder to be shown. Binary, because the XML
+                // reader recurses past a small stack itself; at most 800 levels (deeper than the
+                // walk reaches on this stack), because the binary writer's object uniquing compares
+                // nested dictionaries level by level (quadratic: 2,000 levels take 20 s).
                 var object: Any = ["next": "end"]
-                for _ in 1..<depth { object = ["next": object] }
+                for _ in 1..<min(depth, 800) { object = ["next": object] }
                 return ((try? PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)) ?? Data(), .null)
             case .jsonValueToJSONEncoder, .jsonValueToPropertyListEncoder:
                 return (Data(), deepObject(depth))
@@ -57,12 +64,19 @@ struct LooseCodable: CodableMappable {
                 return (Data(deepText(route, depth).utf8), .null)
             }
         }
+        return (data, LockedBox(value))
+    }
+
+    /// Releases the input's value on a big stack, not on the test runner's thread.
+    static func release(_ input: Input) async {
+        await onThread(stackSize: 64 << 20) { input.value.withLock { $0 = .null } }
     }
 
     /// Runs the route on a 512 KiB thread: what it read or wrote (as a JSON value), or its error.
-    static func run(_ route: Route, _ input: (data: Data, value: JSONValue)) async -> Result<JSONValue, any Error> {
+    static func run(_ route: Route, _ input: Input) async -> Result<JSONValue, any Error> {
         await onThread {
-            Result {
+            let value = input.value.withLock { $0 }
+            return Result {
                 switch route {
                 case .jsonValueFromJSONDecoder, .arrayFromJSONDecoder:
                     return try JSONDecoder().decode(JSONValue.self, from: input.data)
@@ -71,11 +85,11 @@ struct LooseCodable: CodableMappable {
                 case .jsonValueFromPropertyListDecoder:
                     return try PropertyListDecoder().decode(JSONValue.self, from: input.data)
                 case .jsonValueToJSONEncoder:
-                    _ = try JSONEncoder().encode(input.value)
-                    return input.value
+                    _ = try JSONEncoder().encode(value)
+                    return value
                 case .jsonValueToPropertyListEncoder:
-                    _ = try PropertyListEncoder().encode(input.value)
-                    return input.value
+                    _ = try PropertyListEncoder().encode(value)
+                    return value
                 }
             }
         }
@@ -91,7 +105,9 @@ struct LooseCodable: CodableMappable {
 
     @Test(arguments: Route.allCases, [200, 1_000, 10_000])
     func deepValuesStopWithAnErrorOnASmallStack(_ route: Route, _ depth: Int) async throws {
-        let outcome = await Self.run(route, await Self.input(route, depth))
+        let input = await Self.input(route, depth)
+        let outcome = await Self.run(route, input)
+        await Self.release(input)
         guard case .failure(let failure) = outcome else {
             // Only a value a debug build's frames cannot reach may go through: 200 levels are
             // written on this stack, and read in a release build.
@@ -122,7 +138,9 @@ struct LooseCodable: CodableMappable {
     @Test(arguments: Route.allCases)
     func aValueWithinTheStackGoesThroughWhole(_ route: Route) async throws {
         let depth = 40
-        let outcome = try await Self.run(route, await Self.input(route, depth)).get()
+        let input = await Self.input(route, depth)
+        let outcome = try await Self.run(route, input).get()
+        await Self.release(input)
         let expected = try JSONValue(jsonString: Self.deepText(route, depth))
         #expect(outcome == expected)
     }
