@@ -71,7 +71,7 @@ struct FoundationSource: DecodingSource {
     @inline(__always)
     private mutating func push(_ opened: consuming ArrayLevel) {
         swap(&array, &opened)
-        outerArrays.append(opened)
+        outerArrays.append(consume opened)
     }
 
     @inline(__always)
@@ -84,7 +84,7 @@ struct FoundationSource: DecodingSource {
     @inline(__always)
     private mutating func push(_ opened: consuming ObjectLevel) {
         swap(&object, &opened)
-        outerObjects.append(opened)
+        outerObjects.append(consume opened)
     }
 
     @inline(__always)

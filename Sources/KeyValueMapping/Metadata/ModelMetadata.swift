@@ -152,6 +152,40 @@ final class ModelMetadata<Model: Mappable> {
         afterEncoding = resolver.rules.afterEncodingHook
         subtypeResolver = resolver.rules.subtypeResolver
         storedProperties = zip(enumerated, roles).map(StoredProperty.init)
+        assert(invariantViolations().isEmpty, "\(typeName): \(invariantViolations())")
+    }
+
+    /// What disagrees among the per-property arrays (empty when they agree). Checked once per
+    /// type in debug builds: every walk indexes these arrays by the same position, and the
+    /// metadata is immutable once published, so agreeing once means agreeing for good.
+    func invariantViolations() -> [String] {
+        var violations: [String] = []
+        if decodedProperties.map(\.name) != properties.filter(\.isDecoded).map(\.name) {
+            violations.append("decodedProperties are not the decoded subset of properties")
+        }
+        if decodedAccessors.count != decodedProperties.count
+            || !zip(decodedAccessors, decodedProperties).allSatisfy({ $0 === $1.accessor }) {
+            violations.append("decodedAccessors do not match decodedProperties")
+        }
+        if declaredKeys.decodeKeys.count != decodedProperties.count || declaredKeys.decodedSingleKeys.count != decodedProperties.count
+            || declaredKeys.decodedKeyBytes.count != decodedProperties.count {
+            violations.append("the declared key table's decode columns do not have one entry per decoded property")
+        }
+        if declaredKeys.encodeKeys.count != properties.count || declaredKeys.encodedSingleKeys.count != properties.count
+            || declaredKeys.encodedQuotedKeys.count != properties.count || Set(declaredKeys.encodedKeyOrder) != Set(properties.indices) {
+            violations.append("the declared key table's encode columns do not have one entry per property")
+        }
+        if declarationOrder != Array(properties.indices) {
+            violations.append("declarationOrder is not every property index in order")
+        }
+        if requiredCount != decodedProperties.filter(\.isRequired).count {
+            violations.append("requiredCount disagrees with the required decoded properties")
+        }
+        if storedProperties.count != properties.count + unmappedNames.count
+            || !Set(properties.map(\.name)).isDisjoint(with: unmappedNames) {
+            violations.append("stored properties are not the mapped ones plus the unmapped ones")
+        }
+        return violations
     }
 
     private func add(_ property: EnumeratedProperty, accessor: any PropertyAccessor, isDecoded: Bool, resolver: inout RulesResolver) {

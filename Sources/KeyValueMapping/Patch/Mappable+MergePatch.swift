@@ -116,7 +116,7 @@ enum MergePatchEntry {
     }
 
     static func applying<Model: Mappable>(_ patch: JSONValue, to model: Model, _ coders: Coders) throws -> Model {
-        if let dynamic = dynamicType(of: model) {
+        if let dynamic = DynamicModel.type(of: model) {
             return try applying(patch, to: model, as: dynamic, coders)
         }
         let metadata = try ModelMetadata.of(Model.self)
@@ -126,14 +126,12 @@ enum MergePatchEntry {
     }
 
     private static func applying<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, to model: Model, as type: Dynamic.Type, _ coders: Coders) throws -> Model {
-        guard let instance = model as? Dynamic else { throw mismatch(model, Dynamic.self) }
-        let result = try applying(patch, to: instance, coders)
-        guard let typed = result as? Model else { throw mismatch(result, Model.self) }
-        return typed
+        let result = try applying(patch, to: try DynamicModel.cast(model, to: Dynamic.self), coders)
+        return try DynamicModel.cast(result, to: Model.self)
     }
 
     static func patchInPlace<Model: Mappable>(_ patch: JSONValue, _ model: Model, _ coders: Coders) throws {
-        if let dynamic = dynamicType(of: model) {
+        if let dynamic = DynamicModel.type(of: model) {
             return try patchInPlace(patch, model, as: dynamic, coders)
         }
         var instance = model
@@ -141,36 +139,22 @@ enum MergePatchEntry {
     }
 
     private static func patchInPlace<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, _ model: Model, as type: Dynamic.Type, _ coders: Coders) throws {
-        guard let instance = model as? Dynamic else { throw mismatch(model, Dynamic.self) }
-        try patchInPlace(patch, instance, coders)
+        try patchInPlace(patch, try DynamicModel.cast(model, to: Dynamic.self), coders)
     }
 
     static func difference<Model: Mappable>(from old: Model, to new: Model, _ coders: Coders) throws -> JSONValue {
-        let oldType = dynamicType(of: old) ?? Model.self
-        let newType = dynamicType(of: new) ?? Model.self
+        let oldType = DynamicModel.type(of: old) ?? Model.self
+        let newType = DynamicModel.type(of: new) ?? Model.self
         guard oldType == newType else {
             throw MappingError(.other("a JSON merge patch cannot change the class of a model (from \(SwiftTypeName.of(oldType)) to \(SwiftTypeName.of(newType)))"))
         }
-        if let dynamic = dynamicType(of: old) {
+        if let dynamic = DynamicModel.type(of: old) {
             return try difference(from: old, to: new, as: dynamic, coders)
         }
         return try ModelMetadata.of(Model.self).mergePatch(from: old, to: new, decoder: coders.decoder, encoder: coders.encoder)
     }
 
     private static func difference<Model: Mappable, Dynamic: Mappable>(from old: Model, to new: Model, as type: Dynamic.Type, _ coders: Coders) throws -> JSONValue {
-        guard let before = old as? Dynamic, let after = new as? Dynamic else { throw mismatch(old, Dynamic.self) }
-        return try difference(from: before, to: after, coders)
-    }
-
-    /// The class of `model` when it is a `Mappable` subclass of its static type, else `nil`.
-    private static func dynamicType<Model: Mappable>(of model: Model) -> (any Mappable.Type)? {
-        guard Model.self is AnyClass else { return nil }
-        let object = model as AnyObject
-        guard type(of: object) != Model.self, let dynamic = type(of: object) as? any Mappable.Type else { return nil }
-        return dynamic
-    }
-
-    private static func mismatch(_ value: Any, _ type: Any.Type) -> MappingError {
-        MappingError(.other("cannot view \(String(reflecting: Swift.type(of: value))) as \(String(reflecting: type))"))
+        try difference(from: try DynamicModel.cast(old, to: Dynamic.self), to: try DynamicModel.cast(new, to: Dynamic.self), coders)
     }
 }
