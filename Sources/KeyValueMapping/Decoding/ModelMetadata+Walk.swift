@@ -190,6 +190,12 @@ extension ModelMetadata {
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
                 try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")))
+                if walk.written.contains(index) {
+                    // A key repeated in JSON text whose last value failed (lenient mode carries
+                    // on): the earlier value it overrides must not stay in the model.
+                    Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
+                    walk.written.remove(index)
+                }
                 try source.skipValue(from: mark)
             }
             walk.found.insert(index)

@@ -18,6 +18,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The literal, always valid RFC 8259 number syntax.
     let text: String
 
+    /// Whether the literal starts with a minus sign (`-0` too).
+    var isNegative: Bool { text.utf8.first == UInt8(ascii: "-") }
+
     /// Wraps a literal the reader has already validated; no checks, no conversion.
     init(validatedLiteral text: String) {
         self.text = text

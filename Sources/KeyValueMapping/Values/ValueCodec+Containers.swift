@@ -262,7 +262,9 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         // larger one grows by doubling, which ends at the table size a known count would get.
         var result = [Key: Element](minimumCapacity: Self.initialCapacity)
         var position = 0
-        var failure: (position: Int, error: MappingError)?
+        // Each failing member's error, under its text: a key repeated in JSON text replaces
+        // its earlier occurrence's failure (or clears it), since the last value wins.
+        var failures: [(position: Int, text: String, error: MappingError)] = []
         var collisions: [(position: Int, key: Key)] = []
         // The spellings of the keys two texts gave: for `String` keys, gathered as they come;
         // for other keys, every text (an earlier spelling is found among them).
@@ -270,13 +272,14 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         while let text = try source.nextKey(&members) {
             position += 1
             if Key.self != String.self { spellings.append(text) }
-            if ordered, failure != nil || !collisions.isEmpty {
-                // The first failure in payload order is known: the rest only name the spellings.
+            if ordered, !collisions.isEmpty {
+                // The first collision in payload order is known: the rest only name the spellings.
                 if Key.self == String.self, let parsed = key.parse(text), collisions.contains(where: { $0.key == parsed }) { spellings.append(text) }
                 try source.skipValue(from: source.mark())
                 continue
             }
             let mark = source.mark()
+            if !failures.isEmpty { failures.removeAll { ByteInput.sameUTF8($0.text, text) } }
             do {
                 if let (parsed, earlier) = try decodeMember(text, from: &source, into: &result, spellings: spellings, session) {
                     collisions.append((position, parsed))
@@ -285,11 +288,11 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
             } catch let error as MappingError {
                 guard error.isRelaxable else { throw error }
                 try source.skipValue(from: mark)
-                if ordered || failure.map({ error.precedesInKeyOrder($0.error) }) ?? true { failure = (position, error) }
+                failures.append((position, text, error))
             }
         }
         var errors = collisions.map { ($0.position, collision(at: $0.key, among: spellings)) }
-        if let failure { errors.append(failure) }
+        errors += failures.map { ($0.position, $0.error) }
         if ordered, let first = errors.min(by: { $0.0 < $1.0 }) { throw first.1 }
         if let first = errors.map(\.1).reduce(nil, { $1.earlierInKeyOrder(than: $0) }) { throw first }
         return result

@@ -222,6 +222,9 @@ struct DoubleCodec: ValueCodec {
     static func convert(_ number: JSONNumber, original: Any) throws -> Double {
         if number.isInteger {
             if let integer = number.int64Value {
+                // `-0` is an integer literal whose sign only a floating-point value keeps, as
+                // the reader's fast route and JSONDecoder keep it.
+                if integer == 0, number.isNegative { return -0.0 }
                 if let result = Double(exactly: integer) { return result }
                 throw MappingError.notExact(expected: "Double", found: original)
             }
@@ -279,7 +282,7 @@ struct FloatCodec: ValueCodec {
         case .decimal(let decimal):
             number = try DoubleCodec.nearest(to: decimal, original: value, expected: typeName)
         case .literal(let literal):
-            if literal.isInteger, let integer = literal.int64Value { return Float(integer) }
+            if literal.isInteger, let integer = literal.int64Value { return integer == 0 && literal.isNegative ? -0.0 : Float(integer) }
             if literal.isInteger, let integer = literal.uint64Value { return Float(integer) }
             guard let double = literal.doubleValue else { throw MappingError.overflow(expected: typeName, found: value) }
             number = double

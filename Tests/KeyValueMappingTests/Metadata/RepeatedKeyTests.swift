@@ -14,6 +14,13 @@ struct RepeatedFriend: Mappable {
     var age = 0
 }
 
+/// A dictionary property and a model-valued dictionary property, for keys repeated inside them.
+struct RepeatedBag: Mappable {
+    var m: [String: Int] = [:]
+    var friends: [String: RepeatedFriend] = [:]
+    var render: String { "m=\(m.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }) friends=\(friends.keys.sorted())" }
+}
+
 /// The null rule on the property itself, not on the decoder.
 struct RepeatedRuled: Mappable {
     var count = 7
@@ -91,5 +98,27 @@ final class RepeatedClass: Mappable, @unchecked Sendable {
     func lenientDecodingListsTheLastNull(bytes: Bool) {
         let outcome = DecodeRoute.lenientOutcome(RepeatedCounter.self, #"{"count": 5, "count": null}"#, Self.decoder(), bytes: bytes) { $0.render }
         #expect(outcome == "count=7 name=n friend=proto/1 | count: expected Int, found null (the property is not optional)")
+    }
+
+    /// A key repeated inside a dictionary property: the last value wins, so an earlier value
+    /// that fails is no error, and a later one that fails is (hostile review of issue #19).
+    @Test(arguments: [
+        Row(json: #"{"m": {"a": "x", "a": 1}}"#, expected: "m=[\"a:1\"] friends=[]"),
+        Row(json: #"{"m": {"a": "x", "b": 2, "a": 1}}"#, expected: "m=[\"a:1\", \"b:2\"] friends=[]"),
+        Row(json: #"{"m": {"a": 1, "a": "x"}}"#, expected: #"error: m.a: expected Int, found String "x""#),
+        Row(json: #"{"m": {"a": "x", "b": "y", "a": 1}}"#, expected: #"error: m.b: expected Int, found String "y""#),
+        Row(json: #"{"friends": {"f": {"age": "x"}, "f": {"age": 3}}}"#, expected: "m=[] friends=[\"f\"]"),
+    ], DecodeRoute.allCases)
+    func theLastValueOfARepeatedDictionaryKeyWins(_ row: Row, _ route: DecodeRoute) {
+        guard route.readsBytes else { return }  // a dictionary cannot repeat a key
+        #expect(route.outcome(RepeatedBag.self, row.json) { $0.render } == row.expected)
+    }
+
+    /// Leniently, a repeated key whose last value fails leaves the prototype's value (not the
+    /// earlier, overridden one), as the lenient list says.
+    @Test func aFailingLastValueLeniencyLeavesThePrototype() throws {
+        let (model, skipped) = try KeyValueDecoder().decodeLeniently(RepeatedCounter.self, fromJSON: Data(#"{"count": 1, "count": "x"}"#.utf8))
+        #expect(model.render == "count=7 name=n friend=proto/1")
+        #expect(skipped.map(\.description) == [#"count: expected Int, found String "x""#])
     }
 }

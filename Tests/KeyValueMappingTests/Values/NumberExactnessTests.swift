@@ -67,7 +67,22 @@ struct NumberCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(key) <- \(json.prefix(60))" }
 }
 
+/// A `Double` and a `Float` for the sign of zero.
+struct SignedZero: Mappable {
+    var double = 1.0
+    var float: Float = 1
+}
+
 @Suite struct NumberExactnessTests {
+    /// `-0` and `-0.0` keep their sign in floating-point properties on every bytes route (the
+    /// reader's fast route, a parsed tree, `at:`), as `JSONDecoder` keeps it; `JSONSerialization`
+    /// gives the dictionary path an integer zero for `-0`.
+    @Test(arguments: ["-0", "-0.0", "-0e0"], DecodeRoute.allCases)
+    func negativeZeroKeepsItsSign(_ literal: String, _ route: DecodeRoute) {
+        let outcome = route.outcome(SignedZero.self, #"{"double": \#(literal), "float": \#(literal)}"#) { "\($0.double) \($0.float)" }
+        #expect(outcome == (route.readsBytes || literal != "-0" ? "-0.0 -0.0" : "0.0 0.0"), "\(route)")
+    }
+
     static let huge = "1" + String(repeating: "0", count: 10_000)
     static let hugePrefix = "1" + String(repeating: "0", count: 39) + "…"
     static let tiny = "0." + String(repeating: "0", count: 42) + "1"
