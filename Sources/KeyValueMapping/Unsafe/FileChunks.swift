@@ -22,6 +22,9 @@ final class FileChunks {
     static var pollMilliseconds: Int32 { 50 }
 
     private let descriptor: Int32
+    /// Where each read lands before it is appended: reading into zeros appended to the array
+    /// first costs a fill per read, and an element-by-element append in a debug build.
+    private let scratch: UnsafeMutableRawBufferPointer
 
     init(url: URL) throws {
         // Non-blocking, so opening a FIFO does not wait for its writer; reads wait in `poll`.
@@ -30,10 +33,13 @@ final class FileChunks {
         }
         guard descriptor >= 0 else { throw Self.error(errno, url) }
         self.descriptor = descriptor
+        // Allocated once the file is open: a failed open must not leave it behind.
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
     }
 
     deinit {
         close(descriptor)
+        scratch.deallocate()
     }
 
     /// Appends the next bytes to `bytes` (at most ``chunkSize``, at least one); `false` at the
@@ -48,13 +54,11 @@ final class FileChunks {
                 try Task.checkCancellation()
                 await Task.yield()
             }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                readBytes(descriptor, buffer.baseAddress! + start, Self.chunkSize)
+            let count = readBytes(descriptor, scratch.baseAddress!, scratch.count)
+            if count > 0 {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+                return true
             }
-            bytes.removeLast(Self.chunkSize - max(count, 0))
-            if count > 0 { return true }
             if count == 0 { return false }
             let failure = errno
             guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {

@@ -112,7 +112,7 @@ final class OrderDot: OrderShape {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyRouteGivesTheSameOutcomeForSortedPayloads(_ seed: UInt64) {
         var random = SeededRandom(seed: seed)
-        for _ in 0..<250 {
+        for _ in 0..<TestScale.count(250) {
             let json = OrderFuzzModel.payload(&random, sorted: true)
             for options in LenientDecodingTests.Options.allCases {
                 let outcomes = Self.outcomes(json, options.decoder)
@@ -128,7 +128,7 @@ final class OrderDot: OrderShape {
     @Test(arguments: [4, 5] as [UInt64])
     func routesAgreeForShuffledPayloads(_ seed: UInt64) {
         var random = SeededRandom(seed: seed)
-        for _ in 0..<250 {
+        for _ in 0..<TestScale.count(250) {
             let json = OrderFuzzModel.payload(&random, sorted: false)
             for options in LenientDecodingTests.Options.allCases {
                 let outcomes = Self.outcomes(json, options.decoder)
