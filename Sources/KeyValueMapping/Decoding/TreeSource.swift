@@ -147,11 +147,3 @@ struct TreeSource: DecodingSource {
         session.leave()
     }
 }
-
-extension JSONValue {
-    /// Whether this value is JSON `null`.
-    var isNull: Bool {
-        if case .null = self { return true }
-        return false
-    }
-}

@@ -9,7 +9,19 @@ extension DocumentationSamples {
         Sample("readme-tolerance", readmeTolerance),
         Sample("readme-rules", readmeRules),
         Sample("readme-entry-points", readmeEntryPoints),
+        Sample("readme-json-value-access", readmeJSONValueAccess),
     ]
+
+    static func readmeJSONValueAccess() throws {
+        // sample readme-json-value-access
+
+        let events = try JSONValue(jsonString: #"[{"actor": {"login": "ada", "id": 138052}, "score": 1.5}]"#)
+        print(events[0]?["actor"]?["login"]?.stringValue ?? "-")   // ada
+        print(events[0]?["actor"]?["id"]?.int64Value ?? 0)         // 138052
+        print(events[0]?["score"]?.intValue as Any)                // nil
+        print(events[1]?["actor"] as Any)                          // nil
+        // end sample
+    }
 
     static func readmeFirstScreen() throws {
         // sample readme-first-screen
