@@ -22,25 +22,27 @@ import Foundation
 /// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
 /// iteration are paid once per read rather than once per model; an error is thrown only after
 /// the models before it are handed out.
+// An engine is driven by one task at a time (its stream's reader holds it under a lock), so the
+// dynamic exclusivity checks on its state, three per element, are switched off.
 final class StreamEngine<Model: Mappable> {
     let decoder: KeyValueDecoder
     private let codec: ModelCodec<Model>
     private let expected: String
     /// Shared by the elements, as by the elements of an in-memory array.
     private let session: DecodingSession
-    private(set) var splitter: JSONElementSplitter
+    @exclusivity(unchecked) private(set) var splitter: JSONElementSplitter
     private let progress: JSONStreamProgress?
     /// Decoded models not yet taken, and the input offset reached after each.
-    private var ready: [Model] = []
-    private var readyEnds: [Int] = []
-    private var skippedSinceHandout = 0
+    @exclusivity(unchecked) private var ready: [Model] = []
+    @exclusivity(unchecked) private var readyEnds: [Int] = []
+    @exclusivity(unchecked) private var skippedSinceHandout = 0
     /// What follows the ready models: the end of the input or an error.
-    private var ended = false
-    private var pendingError: (any Error)?
+    @exclusivity(unchecked) private var ended = false
+    @exclusivity(unchecked) private var pendingError: (any Error)?
     /// An array element's failure to map, reported once the splitter has read past the element.
-    private var heldError: MappingError?
+    @exclusivity(unchecked) private var heldError: MappingError?
     /// Whether the start of the input was checked for UTF-16 or UTF-32 text.
-    private var encodingChecked = false
+    @exclusivity(unchecked) private var encodingChecked = false
 
     init(decoder: KeyValueDecoder, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?) throws {
         self.decoder = decoder

@@ -104,6 +104,9 @@ struct ByteInput {
     /// control byte (a line feed among them), or `end` if none: what a stream's splitter looks
     /// for between strings.
     /// Eight bytes at a time, as ``endOfPlainRun(from:to:stopAtNonASCII:)``.
+    // Inlined into the scan: the runs between two strings are short (`": 12, "`), and a call
+    // cost more than the bytes it passed.
+    @inline(__always)
     func endOfUnstructuredRun(from start: Int, to end: Int) -> Int {
         precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
         var index = start
