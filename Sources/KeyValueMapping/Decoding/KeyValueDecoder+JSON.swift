@@ -48,7 +48,7 @@ extension KeyValueDecoder {
         }
     }
 
-    /// Decodes leniently from JSON bytes, as ``decodeLeniently(_:from:)`` does from a dictionary:
+    /// Decodes leniently from JSON bytes, as `decodeLeniently(_:from:)` does from a dictionary:
     /// a property that fails keeps its prototype value, and every error skipped and every
     /// relaxation used is listed in `skipped` with its key path; the model is the one
     /// `decode(_:fromJSON:)` gives whenever that succeeds. Malformed JSON, a top-level value
@@ -62,6 +62,37 @@ extension KeyValueDecoder {
             try codec.decode(from: &reader, session)
         }
         return (model, session.skipped)
+    }
+
+    /// Decodes an array of models leniently from JSON bytes holding a top-level array: within
+    /// each element, as `decodeLeniently(_:fromJSON:)` decodes one model (a failing property
+    /// keeps its prototype value); an element that fails as a whole (not an object, a failing
+    /// `didDecode`) is dropped. Everything skipped is listed with the element's index first
+    /// (`[3].retweet_count: …`). Malformed JSON and a top level that is not an array still throw.
+    public func decodeLeniently<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [Model], skipped: [MappingError]) {
+        var codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        codec.dropsFailuresLeniently = true
+        let session = DecodingSession(options: self, lenient: true)
+        let models = try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "["), expected: "a JSON array of \(Model.self)") { reader in
+            try codec.decode(from: &reader, session)
+        }
+        return (models, session.skipped)
+    }
+
+    /// Decodes a model from JSON bytes, as `decode(_:fromJSON:)` does: `Data` always means
+    /// JSON text (Foundation's decoders take it the same way).
+    public func decode<Model: Mappable>(_ type: Model.Type, from data: Data) throws -> Model {
+        try decode(type, fromJSON: data)
+    }
+
+    /// Decodes an array of models from JSON bytes, as `decode(_:fromJSON:)` does.
+    public func decode<Model: Mappable>(_ type: [Model].Type, from data: Data) throws -> [Model] {
+        try decode(type, fromJSON: data)
+    }
+
+    /// Decodes a JSON object of models from JSON bytes, as `decode(_:fromJSON:)` does.
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, from data: Data) throws -> [String: Model] {
+        try decode(type, fromJSON: data)
     }
 
     /// Decodes an array of models from JSON bytes holding a top-level array.

@@ -155,6 +155,19 @@ public struct KeyValueDecoder: Sendable {
         return (model, session.skipped)
     }
 
+    /// Decodes an array of models leniently from a JSON array, as
+    /// `decodeLeniently(_:fromJSON:)` does from bytes: a failing
+    /// property keeps its prototype value, an element that fails as a whole is dropped, and
+    /// everything skipped is listed with the element's index first.
+    public func decodeLeniently<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> (models: [Model], skipped: [MappingError]) {
+        var codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        codec.dropsFailuresLeniently = true
+        let session = DecodingSession(options: self, lenient: true)
+        var source = FoundationSource(array)
+        let models = try codec.decode(from: &source, session)
+        return (models, session.skipped)
+    }
+
     /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values
     /// (`.require` does not apply: nothing is missing from a model that exists). A class instance
     /// is updated as its dynamic type: a `Circle` held as a `Shape` gets its radius.

@@ -64,6 +64,11 @@ struct ArrayCodec<Element>: ValueCodec {
     /// Whether elements that fail are dropped whatever the decoder says: the property's own
     /// ``MappingRules/skipInvalidElements(_:)`` rule.
     var skipsInvalidElements = false
+    /// Whether, in lenient mode, an element that fails (one lenient decoding cannot mend inside
+    /// it, such as a number where a model's object should be) is dropped and listed: the top-level
+    /// array of `decodeLeniently([Model].self, …)`, which has no prototype to keep. An array
+    /// property instead fails as a whole, and its property keeps its prototype value.
+    var dropsFailuresLeniently = false
 
     var typeName: String { "[\(element.typeName)]" }
 
@@ -103,7 +108,12 @@ struct ArrayCodec<Element>: ValueCodec {
                 } catch {
                     session.exit(scope, failed: true)
                     guard let error = error as? MappingError else { throw error }
-                    try session.dropElement(error.prepending(.index(index)), skipping: skipsInvalidElements)
+                    let placed = error.prepending(.index(index))
+                    if dropsFailuresLeniently, session.carriesOn(after: placed) {
+                        session.skip(placed)
+                    } else {
+                        try session.dropElement(placed, skipping: skipsInvalidElements)
+                    }
                     try source.skipValue(from: mark)
                 }
                 index += 1
