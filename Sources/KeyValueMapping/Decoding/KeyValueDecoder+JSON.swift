@@ -29,21 +29,53 @@ extension KeyValueDecoder {
     }
 
     /// Decodes the model at `path` inside JSON bytes (`decoder.decode(User.self, fromJSON: data,
-    /// at: "data.user")`), as ``decode(_:from:at:)`` does for a dictionary; errors carry the full
-    /// path. The document is read whole (strictly) and the model decoded from its parsed tree.
+    /// at: "data.user")`, `at: "[0].actor"`), as ``decode(_:from:at:)`` does for a dictionary;
+    /// errors carry the full path. The document is read whole (strictly) and the model decoded
+    /// from its parsed tree. A path that does not parse is an
+    /// ``MappingError/Reason/invalidArgument(_:)``; an absent one is a missing key at it.
     public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> Model {
-        try path.checkWellFormed(for: Model.self)
         let metadata = try ModelMetadata.of(Model.self)
-        return try JSONBytes.decodeTree(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object containing \(path)") { value in
-            guard case .object(let root) = value,
-                  let (found, components) = try ResolvedKey.path(path.components).lookup(in: root) else {
-                throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
+        return try decodeTree(bytes, at: path, expected: String(describing: Model.self)) { source, session in
+            try metadata.makeModel(from: &source, session)
+        }
+    }
+
+    /// Decodes the array of models at `path` inside JSON bytes (`at: "data.users"`); an
+    /// element's error carries the full path and its index.
+    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [Model] {
+        let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try decodeTree(bytes, at: path, expected: codec.typeName) { source, session in
+            try codec.decode(from: &source, session)
+        }
+    }
+
+    /// Decodes the JSON object of models at `path` inside JSON bytes (`at: "plugins"`); an
+    /// element's error carries the full path and its key.
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [String: Model] {
+        let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try decodeTree(bytes, at: path, expected: codec.typeName) { source, session in
+            try codec.decode(from: &source, session)
+        }
+    }
+
+    /// Reads the document whole, finds the value at `path` (whose first step says whether the
+    /// top level is an object or an array) and decodes it with `body`, the path in front of its
+    /// errors.
+    private func decodeTree<Value>(_ bytes: some Collection<UInt8>, at path: MappingKey, expected: String,
+                                   _ body: (inout TreeSource, DecodingSession) throws -> Value) throws -> Value {
+        try path.checkArgument()
+        let startsWithIndex = if case .index? = path.components.first { true } else { false }
+        let container = startsWithIndex ? "array" : "object"
+        return try JSONBytes.decodeTree(bytes, options: jsonReading, opening: UInt8(ascii: startsWithIndex ? "[" : "{"),
+                                        expected: "a JSON \(container) containing \(path)") { value in
+            guard let found = try ResolvedKey.lookup(path.components, in: value) else {
+                throw MappingError(.missingKey(expected: expected), path: path.components)
             }
             do {
                 var source = TreeSource(found)
-                return try metadata.makeModel(from: &source, DecodingSession(options: self))
+                return try body(&source, DecodingSession(options: self))
             } catch let error as MappingError {
-                throw error.prepending(components)
+                throw error.prepending(path.components)
             }
         }
     }

@@ -127,18 +127,43 @@ public struct KeyValueDecoder: Sendable {
 
     /// Decodes a model from the value at `path` inside `dictionary`
     /// (`decoder.decode(User.self, from: response, at: "data.user")`); errors carry the full path.
+    /// A path that does not parse is an ``MappingError/Reason/invalidArgument(_:)``; an absent
+    /// one is a missing key at it.
     public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any], at path: MappingKey) throws -> Model {
-        try path.checkWellFormed(for: Model.self)
         let metadata = try ModelMetadata.of(Model.self)
-        let session = DecodingSession(options: self)
-        guard let (value, components) = try ResolvedKey.path(path.components).lookup(in: dictionary) else {
-            throw MappingError(.missingKey(expected: String(describing: Model.self)), path: path.components)
+        return try decode(at: path, in: dictionary, expected: String(describing: Model.self)) { source, session in
+            try metadata.makeModel(from: &source, session)
+        }
+    }
+
+    /// Decodes the array of models at `path` inside `dictionary` (`at: "data.users"`).
+    public func decode<Model: Mappable>(_ type: [Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [Model] {
+        let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try decode(at: path, in: dictionary, expected: codec.typeName) { source, session in
+            try codec.decode(from: &source, session)
+        }
+    }
+
+    /// Decodes the dictionary of models at `path` inside `dictionary` (`at: "plugins"`).
+    public func decode<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [String: Model] {
+        let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        return try decode(at: path, in: dictionary, expected: codec.typeName) { source, session in
+            try codec.decode(from: &source, session)
+        }
+    }
+
+    /// Finds the value at `path` and decodes it with `body`, the path in front of its errors.
+    private func decode<Value>(at path: MappingKey, in dictionary: [String: Any], expected: String,
+                               _ body: (inout FoundationSource, DecodingSession) throws -> Value) throws -> Value {
+        try path.checkArgument()
+        guard let value = try ResolvedKey.lookup(path.components, in: dictionary) else {
+            throw MappingError(.missingKey(expected: expected), path: path.components)
         }
         do {
             var source = FoundationSource(value)
-            return try metadata.makeModel(from: &source, session)
+            return try body(&source, DecodingSession(options: self))
         } catch let error as MappingError {
-            throw error.prepending(components)
+            throw error.prepending(path.components)
         }
     }
 

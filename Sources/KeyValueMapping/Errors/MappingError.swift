@@ -54,6 +54,9 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
         case validationFailed(String)
         /// The input is not valid JSON; the detail says where (line and column when known).
         case malformedJSON(String)
+        /// An argument of the call cannot be used (a malformed `at:` path); the detail names
+        /// it and says why. Neither the payload nor the model is at fault.
+        case invalidArgument(String)
         /// Anything else, described in words.
         case other(String)
     }
@@ -161,6 +164,8 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
             return "validation failed: \(detail)"
         case .malformedJSON(let detail):
             return "malformed JSON: \(detail)"
+        case .invalidArgument(let detail):
+            return "invalid argument: \(detail)"
         case .other(let message):
             return message
         }

@@ -56,11 +56,12 @@ public struct MappingKey: Sendable, Hashable, ExpressibleByStringLiteral, Custom
         MappingError(.other(""), path: components).keyPath
     }
 
-    /// Throws the declaration check's malformed-path error when this path did not parse, so a
-    /// sub-path such as `"data["` or `"a..b"` is never read as a literal key.
-    func checkWellFormed<Model>(for model: Model.Type) throws {
+    /// Throws when this path, given as the `at:` argument of a decode, did not parse: a
+    /// sub-path such as `"data["` or `"a..b"` is never read as a literal key, and the error is
+    /// about the argument, not about the model or the payload.
+    func checkArgument() throws {
         guard let problem else { return }
-        throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: ["the sub-path is a \(problem)"]))
+        throw MappingError(.invalidArgument("at: \(problem)"))
     }
 
     /// The single key when the path has exactly one key component.
@@ -98,7 +99,10 @@ enum KeyPathParser {
                 if expectKey, let problem = finishKey() { return .failure(problem) }
                 expectKey = true
             case "[":
-                if expectKey, let problem = finishKey() { return .failure(problem) }
+                // A path may start with an index (`[0].actor`, for a document that is an array);
+                // declared keys must not, which the declaration check says in its own words.
+                let atStart = components.isEmpty && !hasCurrent
+                if expectKey, !atStart, let problem = finishKey() { return .failure(problem) }
                 var digits = ""
                 while let next = characters.first, next != "]" {
                     digits.append(next)

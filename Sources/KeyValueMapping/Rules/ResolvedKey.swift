@@ -56,8 +56,11 @@ enum ResolvedKey: Sendable {
         }
     }
 
-    private static func lookup(_ components: [MappingError.PathComponent], in dictionary: [String: Any]) throws -> Any? {
-        var current: Any = dictionary
+    /// The value at `components` inside `root` (a dictionary, or any value a path may start
+    /// from); `nil` when a step is absent or `null`; an error naming the step where the value is
+    /// of the wrong kind.
+    static func lookup(_ components: [MappingError.PathComponent], in root: Any) throws -> Any? {
+        var current: Any = root
         for (position, component) in components.enumerated() {
             let scalar = JSONScalar(current)
             if case .null = scalar { return nil }
@@ -86,23 +89,24 @@ enum ResolvedKey: Sendable {
         case .key(let key):
             return object.value(matching: key).map { ($0, [.key(key)]) }
         case .path(let components):
-            return try Self.lookup(components, in: object).map { ($0, components) }
+            return try Self.lookup(components, in: .object(object)).map { ($0, components) }
         case .candidates(let paths):
             for path in paths {
-                if let value = try Self.lookup(path, in: object) { return (value, path) }
+                if let value = try Self.lookup(path, in: .object(object)) { return (value, path) }
             }
             return nil
         case .gather(let property, let keys):
             var gathered: [(String, JSONValue)] = []
             for (name, path) in keys {
-                if let value = try Self.lookup(path, in: object) { gathered.append((name, value)) }
+                if let value = try Self.lookup(path, in: .object(object)) { gathered.append((name, value)) }
             }
             return gathered.isEmpty ? nil : (.object(JSONObject(gathered)), [.key(property)])
         }
     }
 
-    private static func lookup(_ components: [MappingError.PathComponent], in object: JSONObject) throws -> JSONValue? {
-        var current = JSONValue.object(object)
+    /// The same lookup over a parsed value.
+    static func lookup(_ components: [MappingError.PathComponent], in root: JSONValue) throws -> JSONValue? {
+        var current = root
         for (position, component) in components.enumerated() {
             switch (component, current) {
             case (_, .null):

@@ -92,6 +92,48 @@ import KeyValueMapping
         #expect(CountedTally.calls.load(ordering: .relaxed) - before == 2)
     }
 
+    /// `at:` on both paths: a model, an array of models and an object of models, with the
+    /// full path in front of an element's error.
+    @Test(arguments: Route.allCases)
+    func collectionsAreFoundAtAPath(_ route: Route) throws {
+        let json = #"{"data": {"users": [{"id": 1}, {"id": 2, "count": 3}], "byName": {"a": {"id": 4}}}, "bad": [{"id": 1}, {"id": "x"}]}"#
+        let data = Data(json.utf8)
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let decoder = KeyValueDecoder()
+        func both<T: Equatable>(_ bytes: () throws -> T, _ foundation: () throws -> T) rethrows -> T {
+            route == .bytes ? try bytes() : try foundation()
+        }
+        let users = try both({ try decoder.decode([TallyModel].self, fromJSON: data, at: "data.users") },
+                             { try decoder.decode([TallyModel].self, from: dictionary, at: "data.users") })
+        #expect(users == [TallyModel(id: 1, count: 0), TallyModel(id: 2, count: 3)])
+        let byName = try both({ try decoder.decode([String: TallyModel].self, fromJSON: data, at: "data.byName") },
+                              { try decoder.decode([String: TallyModel].self, from: dictionary, at: "data.byName") })
+        #expect(byName == ["a": TallyModel(id: 4, count: 0)])
+        let second = try both({ try decoder.decode(TallyModel.self, fromJSON: data, at: "data.users[1]") },
+                              { try decoder.decode(TallyModel.self, from: dictionary, at: "data.users[1]") })
+        #expect(second == TallyModel(id: 2, count: 3))
+        let failing = Self.failure {
+            route == .bytes ? try decoder.decode([TallyModel].self, fromJSON: data, at: "bad") : try decoder.decode([TallyModel].self, from: dictionary, at: "bad")
+        }
+        #expect(failing == #"bad[1].id: expected Int, found String "x""#)
+        let absent = Self.failure {
+            route == .bytes ? try decoder.decode([TallyModel].self, fromJSON: data, at: "data.none") : try decoder.decode([TallyModel].self, from: dictionary, at: "data.none")
+        }
+        #expect(absent == "data.none: required key is missing (expected [TallyModel])")
+    }
+
+    /// A path may start with an index when the document is an array (bytes only: a
+    /// dictionary's top level is an object).
+    @Test func aPathMayStartWithAnIndex() throws {
+        let data = Data(#"[{"actor": {"id": 5}}, {"actor": {"id": "x"}}]"#.utf8)
+        let decoder = KeyValueDecoder()
+        #expect(try decoder.decode(TallyModel.self, fromJSON: data, at: "[0].actor") == TallyModel(id: 5, count: 0))
+        #expect(Self.failure { try decoder.decode(TallyModel.self, fromJSON: data, at: "[1].actor") } == #"[1].actor.id: expected Int, found String "x""#)
+        #expect(Self.failure { try decoder.decode(TallyModel.self, fromJSON: data, at: "[2].actor") } == "[2].actor: required key is missing (expected TallyModel)")
+        #expect(Self.failure { try decoder.decode(TallyModel.self, fromJSON: data, at: "actor") }
+            == "(root): expected a JSON object containing actor, found Array (2 elements)")
+    }
+
     static func failure(_ body: () throws -> some Any) -> String {
         do {
             _ = try body()

@@ -59,7 +59,8 @@ struct IndexLeaf: Mappable {
         ])
     }
 
-    /// A sub-path given to `decode(_:from:at:)` or `decode(_:fromJSON:at:)` is checked the same way.
+    /// A sub-path given to `decode(_:from:at:)` or `decode(_:fromJSON:at:)` is checked the same
+    /// way, and its problem is the argument's (not the model's declaration).
     @Test(arguments: [true, false])
     func aNegativeIndexInASubPathIsAMalformedPath(_ bytes: Bool) {
         let path = MappingKey.components([.key("items"), .index(-1)])
@@ -70,12 +71,12 @@ struct IndexLeaf: Mappable {
                 _ = try KeyValueDecoder().decode(IndexLeaf.self, from: ["items": [["name": "x"]]], at: path)
             }
         }
-        #expect(error?.description == #"(root): invalid mapping declaration for KeyValueMappingTests.IndexLeaf: the sub-path is a malformed key path "items[-1]": an index must be a non-negative integer"#)
+        #expect(error?.description == #"(root): invalid argument: at: malformed key path "items[-1]": an index must be a non-negative integer"#)
     }
 
     @Test func anEmptyComponentListIsAMalformedPath() {
         let error = mappingError { _ = try KeyValueDecoder().decode(IndexLeaf.self, from: [:], at: .components([])) }
-        #expect(error?.description == #"(root): invalid mapping declaration for KeyValueMappingTests.IndexLeaf: the sub-path is a malformed key path "": it has no components"#)
+        #expect(error?.description == #"(root): invalid argument: at: malformed key path "": it has no components"#)
     }
 
     /// Behind the declaration check, reading and writing at a negative index cannot trap either:
