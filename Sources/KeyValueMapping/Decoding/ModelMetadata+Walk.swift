@@ -51,8 +51,8 @@ extension ModelMetadata {
         _ = try metadata.decode(rulesDictionary: object, into: &concrete, session, missingKeys: .rejected)
         try ModelMetadata<Concrete>.validate(&concrete)
         guard let model = concrete as? Model else {
-            throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
-                "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+            throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
+                "the subtype rule returned \(SwiftTypeName.qualified(Concrete.self)), which is not a subtype of \(SwiftTypeName.qualified(Model.self))",
             ]))
         }
         return model

@@ -27,7 +27,7 @@ final class EncodingSession: NestingSession, KeyTableSession {
     func beginObject(_ object: AnyObject) throws {
         let identifier = ObjectIdentifier(object)
         if activeObjects.contains(identifier) {
-            throw MappingError(.cycle(type: String(reflecting: type(of: object))))
+            throw MappingError(.cycle(type: SwiftTypeName.qualified(type(of: object))))
         }
         activeObjects.append(identifier)
     }

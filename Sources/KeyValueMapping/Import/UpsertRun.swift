@@ -105,8 +105,8 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
                     let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
                                                                                        missingKeys: .rejectedWithFailure)
                     guard let record = model as? Model else {
-                        throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
-                            "the subtype rule returned \(String(reflecting: Concrete.self)), which is not a subtype of \(String(reflecting: Model.self))",
+                        throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
+                            "the subtype rule returned \(SwiftTypeName.qualified(Concrete.self)), which is not a subtype of \(SwiftTypeName.qualified(Model.self))",
                         ]))
                     }
                     return Element(model: record, decodedAs: Concrete.self, members: members)

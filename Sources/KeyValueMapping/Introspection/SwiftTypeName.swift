@@ -9,6 +9,25 @@ enum SwiftTypeName {
         sugared(String(describing: type))
     }
 
+    /// The module-qualified name for messages: `String(reflecting:)` without the runtime's
+    /// placeholder for a context that has no name, so a type declared inside a function reads
+    /// `AppTests.Typo`, never `AppTests.(unknown context at $5555b5212f4c).Typo`.
+    static func qualified(_ type: Any.Type) -> String {
+        withoutAnonymousContexts(String(reflecting: type))
+    }
+
+    /// `name` with every `(unknown context at $…).` removed (generic arguments included).
+    static func withoutAnonymousContexts(_ name: String) -> String {
+        var result = name
+        while let start = result.range(of: "(unknown context at $") {
+            guard let close = result[start.upperBound...].firstIndex(of: ")") else { break }
+            var end = result.index(after: close)
+            if end < result.endIndex, result[end] == "." { end = result.index(after: end) }
+            result.removeSubrange(start.lowerBound..<end)
+        }
+        return result
+    }
+
     /// `Array<X>` → `[X]`, `Optional<X>` → `X?`, `Dictionary<K, V>` → `[K: V]`, recursively;
     /// any other text is kept.
     static func sugared(_ name: String) -> String {

@@ -207,7 +207,7 @@ struct CodecFactory {
 
     private func typed<V>(_ codec: Any, as type: V.Type) throws -> any ValueCodec<V> {
         guard let typed = codec as? any ValueCodec<V> else {
-            throw MappingError(.unsupportedType("\(String(reflecting: V.self)) (internal codec mismatch)"))
+            throw MappingError(.unsupportedType("\(SwiftTypeName.qualified(V.self)) (internal codec mismatch)"))
         }
         return typed
     }

@@ -13,7 +13,7 @@ enum DynamicModel {
     /// `value` as a `Wanted` (its dynamic class, or back to its static type).
     static func cast<Wanted>(_ value: Any, to type: Wanted.Type) throws -> Wanted {
         guard let cast = value as? Wanted else {
-            throw MappingError(.other("cannot view \(String(reflecting: Swift.type(of: value))) as \(String(reflecting: Wanted.self))"))
+            throw MappingError(.other("cannot view \(SwiftTypeName.qualified(Swift.type(of: value))) as \(SwiftTypeName.qualified(Wanted.self))"))
         }
         return cast
     }

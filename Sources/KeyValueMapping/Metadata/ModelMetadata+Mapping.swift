@@ -11,8 +11,8 @@ extension ModelMetadata {
         var visited = [ObjectIdentifier(Model.self)]
         while let next = try subtypeRule(of: current)?(dictionary), ObjectIdentifier(next) != ObjectIdentifier(current) {
             guard !visited.contains(ObjectIdentifier(next)) else {
-                let names = ([current] + [next]).map { String(reflecting: $0) }
-                throw MappingError(.invalidDeclaration(type: String(reflecting: Model.self), problems: [
+                let names = ([current] + [next]).map { SwiftTypeName.qualified($0) }
+                throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
                     "the subtype rules go round in a circle (\(names.joined(separator: " → ")) was asked before)",
                 ]))
             }

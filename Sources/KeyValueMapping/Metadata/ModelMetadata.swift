@@ -2,7 +2,7 @@
 // Every `var` below is written only by `populate`, before publication, and read-only after it;
 // the dynamic exclusivity checks Swift would run on each read in the hot loops buy nothing.
 final class ModelMetadata<Model: Mappable> {
-    let typeName = String(reflecting: Model.self)
+    let typeName = SwiftTypeName.qualified(Model.self)
     /// The type's own name, as messages about payloads give it (`User`).
     let shortTypeName = String(describing: Model.self)
     let isClass = Model.self is AnyClass
@@ -67,13 +67,13 @@ final class ModelMetadata<Model: Mappable> {
         do {
             _ = try builder.metadata(for: Model.self)
             builder.publish()
-            entry = MetadataCache.shared.entry(for: Model.self) ?? .failed(MappingError(.other("metadata for \(String(reflecting: Model.self)) was not published")))
+            entry = MetadataCache.shared.entry(for: Model.self) ?? .failed(MappingError(.other("metadata for \(SwiftTypeName.qualified(Model.self)) was not published")))
         } catch let error as MappingError {
             entry = MetadataCache.shared.publish(.failed(error), for: Model.self)
         }
         switch entry {
         case .ready(let object):
-            guard let metadata = object as? ModelMetadata<Model> else { throw MappingError(.other("metadata cache holds the wrong type for \(String(reflecting: Model.self))")) }
+            guard let metadata = object as? ModelMetadata<Model> else { throw MappingError(.other("metadata cache holds the wrong type for \(SwiftTypeName.qualified(Model.self))")) }
             return metadata
         case .failed(let error):
             throw error

@@ -41,7 +41,7 @@ enum PropertyEnumerator {
     /// Walks the stored properties of `M` (superclasses first) and cross-checks the runtime's
     /// answer with `Mirror` on `prototype`; any disagreement refuses the type.
     static func properties<M>(of type: M.Type, prototype: M, isClass: Bool) throws -> [EnumeratedProperty] {
-        let typeName = String(reflecting: M.self)
+        let typeName = SwiftTypeName.qualified(M.self)
         guard RuntimeFields.flagsAreTrustworthy else {
             throw MappingError(.reflectionMismatch(type: typeName, detail: "this Swift runtime's field reflection does not report let/var and weak/strong as expected"))
         }
@@ -55,7 +55,7 @@ enum PropertyEnumerator {
             }
             owners = classOwners
         } else {
-            owners = Array(repeating: typeName, count: fields.count)
+            owners = Array(repeating: String(reflecting: M.self), count: fields.count)
         }
         // Mirror reads every child's value. A weak reference reads as nil once its object is
         // gone, but an unowned one traps (or, unowned(unsafe), reads freed memory), and the

@@ -28,7 +28,7 @@ extension NestingSession {
         let identifier = ObjectIdentifier(object)
         if activeObjects.contains(identifier) {
             leave()
-            throw MappingError(.cycle(type: String(reflecting: type(of: object))))
+            throw MappingError(.cycle(type: SwiftTypeName.qualified(type(of: object))))
         }
         activeObjects.append(identifier)
         return identifier
