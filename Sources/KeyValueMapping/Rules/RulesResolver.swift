@@ -67,7 +67,8 @@ struct RulesResolver {
         let known = Set(storedNames)
         func check(_ names: [String], _ rule: String) {
             for name in names where !known.contains(name) {
-                problems.append("\(rule) names \"\(name)\", which is not a stored property")
+                let hint = NearestName.suggestion(for: name, among: storedNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+                problems.append("\(rule) names \"\(name)\", which is not a stored property\(hint)")
             }
         }
         check(rules.keys.keys.sorted(), "a key mapping")
