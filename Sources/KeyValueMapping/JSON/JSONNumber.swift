@@ -96,11 +96,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         if let value = Decimal(string: text, locale: nil), !value.isNaN { return value }
         // `Decimal(string:)` also refuses some numbers in its range: zero with a huge exponent
         // (`0e999999`), and more digits than it keeps with an exponent only the dropped digits
-        // bring into range (401 nines then `e-400`, just under 10). Those read from their first
-        // 38 significant digits, which is what it keeps of any other literal.
+        // bring into range (401 nines then `e-400`, just under 10; a one and ten thousand zeros
+        // then `e-10000`, exactly 1). Those read from their first 38 digits from the first
+        // significant one, which is what it keeps of any other literal.
         let shape = self.shape
         if shape.significantDigits == 0 { return Decimal(0) }
-        guard shape.significantDigits > 38 else { return nil }
         var digits = text.hasPrefix("-") ? "-" : ""
         var kept = 0
         for byte in text.utf8 {
@@ -134,8 +134,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             case UInt8(ascii: "."): part = 1
             case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
             case _ where part == 2:
-                // Saturate: any exponent beyond 10_000 is far outside 20 digits either way.
-                exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 10_000)
+                // Saturated as the shape saturates it: far beyond any digit count a text can
+                // have (ten thousand zeros and `e-10000` is exactly 1), and far from overflowing.
+                exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 1 << 40)
             default:
                 if significand.isEmpty && byte == UInt8(ascii: "0") {
                     if part == 1 { fractionCount += 1 }

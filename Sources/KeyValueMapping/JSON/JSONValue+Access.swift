@@ -71,8 +71,9 @@ extension JSONValue {
     }
 
     /// The number as a `Double`, as a `Double` property decodes it: the nearest `Double` of a
-    /// literal with a fraction or an exponent; an integer literal only when a `Double` holds it
-    /// exactly (`9007199254740993` gives `nil`); `nil` beyond `Double`'s range (`1e400`).
+    /// literal with a fraction or an exponent, and of an integer literal beyond 64 bits; an
+    /// integer literal within 64 bits only when a `Double` holds it exactly
+    /// (`9007199254740993` gives `nil`); `nil` beyond `Double`'s range (`1e400`).
     public var doubleValue: Double? {
         numberValue.flatMap { try? DoubleCodec.convert($0) }
     }

@@ -25,7 +25,7 @@ import Testing
         let int64: Int64?
         let uint64: UInt64?
         let double: Double?
-        var testDescription: String { json }
+        var testDescription: String { json.count > 40 ? "\(json.prefix(12))…\(json.suffix(12)) (\(json.count) characters)" : json }
     }
 
     static let numbers: [Row] = [
@@ -41,6 +41,11 @@ import Testing
         Row(json: "1e400", int: nil, int64: nil, uint64: nil, double: nil),
         Row(json: "1e-400", int: nil, int64: nil, uint64: nil, double: 0),
         Row(json: "0.1", int: nil, int64: nil, uint64: nil, double: 0.1),
+        // Exponents far past ten thousand are exact too: digits and exponent cancel.
+        Row(json: "1" + String(repeating: "0", count: 10_001) + "e-10001", int: 1, int64: 1, uint64: 1, double: 1),
+        Row(json: "1" + String(repeating: "0", count: 10_002) + "e-10001", int: 10, int64: 10, uint64: 10, double: 10),
+        Row(json: "1" + String(repeating: "0", count: 20_000) + "e-20000", int: 1, int64: 1, uint64: 1, double: 1),
+        Row(json: "0." + String(repeating: "0", count: 10_001) + "1e10003", int: 10, int64: 10, uint64: 10, double: 10),
     ]
 
     @Test(arguments: numbers)
@@ -54,13 +59,15 @@ import Testing
         #expect(value.stringValue == nil && value.boolValue == nil && !value.isNull && value.arrayValue == nil && value.objectValue == nil)
     }
 
-    /// `doubleValue` gives what a `Double` property decodes from the same literal, or `nil`
-    /// where that decode is an error.
+    /// `doubleValue` and `int64Value` give what a `Double` and an `Int64` property decode from
+    /// the same literal, or `nil` where that decode is an error.
     @Test(arguments: numbers)
     func doubleValueAgreesWithDecodingADouble(_ row: Row) throws {
         let value = try JSONValue(jsonString: row.json)
         let decoded = try? KeyValueDecoder().decode(AccessProbe.self, fromJSON: Data(#"{"real": \#(row.json)}"#.utf8)).real
         #expect(value.doubleValue == decoded)
+        let whole = try? KeyValueDecoder().decode(AccessProbe.self, fromJSON: Data(#"{"whole": \#(row.json)}"#.utf8)).whole
+        #expect(value.int64Value == whole)
     }
 
     @Test func negativeZeroKeepsItsSign() throws {
@@ -82,9 +89,11 @@ import Testing
         #expect(object["a"]?[1]?.isNull == true)
         #expect(object[0] == nil, "an object has no indexes")
         #expect(try JSONValue(jsonString: "2.50").decimalValue == Decimal(string: "2.5"))
+        #expect(try JSONValue(jsonString: "1" + String(repeating: "0", count: 10_001) + "e-10001").decimalValue == Decimal(1))
     }
 }
 
 struct AccessProbe: Mappable {
     var real = 0.0
+    var whole: Int64 = 0
 }
