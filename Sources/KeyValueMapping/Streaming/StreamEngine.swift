@@ -22,8 +22,8 @@ import Foundation
 /// worth at most) and taken by the caller as a batch, so the per-call costs of the asynchronous
 /// iteration are paid once per read rather than once per model; an error is thrown only after
 /// the models before it are handed out.
-// An engine is driven by one task at a time (its stream's reader holds it under a lock), so the
-// dynamic exclusivity checks on its state, three per element, are switched off.
+// An engine is driven by one task at a time (only its stream's reader uses it, from the iterating
+// task's `next`), so the dynamic exclusivity checks on its state, three per element, are off.
 final class StreamEngine<Model: Mappable> {
     let decoder: KeyValueDecoder
     private let codec: ModelCodec<Model>
@@ -162,6 +162,9 @@ final class StreamEngine<Model: Mappable> {
                         }
                         heldError = placed
                     }
+                case .malformed(let error):
+                    pendingError = place(error, element, in: input, base: base, indexed: false)
+                    return
                 }
             case .broken(let element, let fallback):
                 pendingError = brokenError(element, fallback: fallback, in: input, base: base)
@@ -209,7 +212,9 @@ final class StreamEngine<Model: Mappable> {
     /// before the point where they stop, with its key path), else `fallback` there.
     private func brokenError(_ element: JSONElementSplitter.Element, fallback: JSONSyntaxError, in input: ByteInput, base: Int) -> MappingError {
         var result = MappingError(.malformedJSON(fallback.description), underlyingError: fallback)
-        if case .failed(let error) = decodeBrokenElement(element, in: input, base: base) {
+        let outcome = decodeBrokenElement(element, in: input, base: base)
+        if case .malformed(let error) = outcome { return place(error, element, in: input, base: base, indexed: false) }
+        if case .failed(let error) = outcome {
             let placed = place(error, element, in: input, base: base)
             // Running out of the bytes given is not the reason: they were cut where the splitter
             // stopped. (The decode may also count depth from a member's value, not the element.)
@@ -235,6 +240,10 @@ final class StreamEngine<Model: Mappable> {
     private enum Outcome {
         case decoded(Model)
         case failed(MappingError)
+        /// What follows the element's value inside the bytes the splitter gave it is not a
+        /// comma or a bracket (`nullV`, `1x`): the document's own syntax error, at its root, as
+        /// the in-memory decode's array loop reports it.
+        case malformed(MappingError)
     }
 
     /// Decodes a complete element, once: an array element where it lies in the input (one level
@@ -256,12 +265,29 @@ final class StreamEngine<Model: Mappable> {
             } catch let error as MappingError {
                 if case .malformedJSON = error.reason { throw error }
                 try reader.skipValue(from: SourceMark(position: 0, depth: 1))
+                if let broken = Self.brokenEnd(of: &reader, element: input[start]) { return .malformed(broken) }
                 throw error
             }
         } catch let error as MappingError {
             return .failed(error)
         } catch {
             return .failed(MappingError(.other(String(describing: error)), underlyingError: error))
+        }
+    }
+
+    /// The syntax error after a value that is not an object, read where it lies (`reader` is
+    /// just past it): the splitter ends such an element at the next delimiter, so junk glued to
+    /// the value (`nullV`) is inside the element's bytes. An object's bytes end at its brace.
+    private static func brokenEnd(of reader: inout JSONReader, element first: UInt8) -> MappingError? {
+        // The end of the bytes at hand is not the end of the input: more may follow.
+        guard first != UInt8(ascii: "{"), let next = try? reader.peek(), next != UInt8(ascii: ","), next != UInt8(ascii: "]") else { return nil }
+        do {
+            _ = try reader.finishElement(closing: UInt8(ascii: "]"))
+            return nil
+        } catch let error as MappingError {
+            return error
+        } catch {
+            return nil
         }
     }
 
@@ -285,6 +311,11 @@ final class StreamEngine<Model: Mappable> {
         do {
             return .decoded(try codec.decode(from: &reader, session))
         } catch let error as MappingError {
+            if case .malformedJSON = error.reason { return .failed(error) }
+            if (try? reader.skipValue(from: SourceMark(position: 0, depth: 1))) != nil,
+               let broken = Self.brokenEnd(of: &reader, element: input[element.bytes.lowerBound - base]) {
+                return .malformed(broken)
+            }
             return .failed(error)
         } catch {
             return .failed(MappingError(.other(String(describing: error)), underlyingError: error))
@@ -293,9 +324,11 @@ final class StreamEngine<Model: Mappable> {
 
     /// `error`, raised inside `element`'s bytes (in `input`, whose first byte is at `base`), as
     /// an error of the whole input.
-    private func place(_ error: any Error, _ element: JSONElementSplitter.Element, in input: ByteInput, base: Int) -> MappingError {
-        var placed = (error as? MappingError ?? MappingError(.other(String(describing: error)), underlyingError: error))
-            .prepending(.index(element.index))
+    /// `indexed: false` for an error of the document's structure around the element, which the
+    /// in-memory decode reports at the root.
+    private func place(_ error: any Error, _ element: JSONElementSplitter.Element, in input: ByteInput, base: Int, indexed: Bool = true) -> MappingError {
+        var placed = error as? MappingError ?? MappingError(.other(String(describing: error)), underlyingError: error)
+        if indexed { placed = placed.prepending(.index(element.index)) }
         let start = element.start ?? splitter.location(of: element.bytes.lowerBound, in: input, base: base)
         if case .malformedJSON = placed.reason, let syntax = placed.underlyingError as? JSONSyntaxError {
             let moved = syntax.placed(at: element.bytes.lowerBound, line: start.line, column: start.column)

@@ -144,6 +144,19 @@ private func streamed(_ bytes: [UInt8], _ decoder: KeyValueDecoder, format: KeyV
               outcome: "[1] [1].name: malformed JSON: unexpected end of input at line 1, column 23 @22"),
         .init(name: "cut before the closing bracket", bytes: text(#"[{"id":1},{"id":2}"#),
               outcome: "[1, 2] (root): malformed JSON: unexpected end of input at line 1, column 19 @18"),
+        // Junk glued to a value that is not an object: the splitter's element runs to the next
+        // delimiter, and what follows the value inside it is the document's syntax error, at
+        // the root, skipping or not (never a skipped element).
+        .init(name: "junk after a literal, skipping", bytes: text(#"[nullV,{"id":1}]"#), skipsInvalidElements: true,
+              outcome: "[] (root): malformed JSON: unexpected character 'V', expected ',' or ']' at line 1, column 6 @5"),
+        .init(name: "junk after a literal", bytes: text(#"[nullV,{"id":1}]"#),
+              outcome: "[] (root): malformed JSON: unexpected character 'V', expected ',' or ']' at line 1, column 6 @5"),
+        .init(name: "junk after a number, skipping", bytes: text(#"[{"id":1},1x,{"id":2}]"#), skipsInvalidElements: true,
+              outcome: "[1] (root): malformed JSON: unexpected character 'x', expected ',' or ']' at line 1, column 12 @11"),
+        .init(name: "junk after a literal at the end", bytes: text(#"[{"id":1},null@#!]"#), skipsInvalidElements: true,
+              outcome: "[1] (root): malformed JSON: unexpected character '@', expected ',' or ']' at line 1, column 15 @14"),
+        .init(name: "junk after a literal, cut off", bytes: text(#"[nullV"#), skipsInvalidElements: true,
+              outcome: "[] (root): malformed JSON: unexpected character 'V', expected ',' or ']' at line 1, column 6 @5"),
         // Other encodings.
         .init(name: "UTF-16LE", bytes: text(#"[{"id":1}]"#).flatMap { [$0, 0] },
               outcome: "[] (root): malformed JSON: the input is UTF-16 text (little-endian), not UTF-8 (JSON text must be UTF-8), expected a JSON array of StreamRecord -"),
