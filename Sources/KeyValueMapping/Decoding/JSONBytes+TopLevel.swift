@@ -54,7 +54,7 @@ extension JSONBytes {
     }
 
     /// Whether the input holds nothing but JSON whitespace (and a UTF-8 byte order mark).
-    private static func isBlank(_ input: ByteInput) -> Bool {
+    static func isBlank(_ input: ByteInput) -> Bool {
         var index = 0
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { index = 3 }
         while index < input.count {

@@ -132,7 +132,7 @@ final class StreamEngine<Model: Mappable> {
                 step = try splitter.next(in: input, base: base, isFinal: isFinal)
             } catch {
                 // Broken structure after a failing element is what the in-memory decode reports.
-                pendingError = structureError(error)
+                pendingError = structureError(error, in: input)
                 return
             }
             if let heldError {
@@ -200,7 +200,11 @@ final class StreamEngine<Model: Mappable> {
     }
 
     /// A syntax error the splitter found between elements, with the element it belongs to.
-    private func structureError(_ syntax: JSONSyntaxError) -> MappingError {
+    private func structureError(_ syntax: JSONSyntaxError, in input: ByteInput) -> MappingError {
+        // Blank input where an array must be: said as the in-memory decode says it.
+        if splitter.phase == .start, splitter.format == .array, JSONBytes.isBlank(input) {
+            return MappingError(.malformedJSON("the input is empty, expected \(documentDescription(input))"), underlyingError: syntax)
+        }
         var error = MappingError(.malformedJSON(syntax.description), underlyingError: syntax)
         guard let index = splitter.failingElement else { return error }
         error = error.prepending(.index(index))

@@ -62,7 +62,8 @@ import KeyValueMapping
     }
 
     @Test(arguments: [
-        ("", "(root): malformed JSON: unexpected end of input at line 1, column 1"),
+        // Blank input: the words of `decode([StreamRecord].self, fromJSON:)`.
+        ("", "(root): malformed JSON: the input is empty, expected a JSON array of StreamRecord"),
         (#"{"id":1}"#, "(root): malformed JSON: unexpected character '{', expected '[' at line 1, column 1"),
     ])
     func aForcedArrayMustBeOne(_ text: String, _ message: String) async {

@@ -157,6 +157,8 @@ private func streamed(_ bytes: [UInt8], _ decoder: KeyValueDecoder, format: KeyV
               outcome: "[1] (root): malformed JSON: unexpected character '@', expected ',' or ']' at line 1, column 15 @14"),
         .init(name: "junk after a literal, cut off", bytes: text(#"[nullV"#), skipsInvalidElements: true,
               outcome: "[] (root): malformed JSON: unexpected character 'V', expected ',' or ']' at line 1, column 6 @5"),
+        .init(name: "blank", bytes: text(" \n\t "),
+              outcome: "[] (root): malformed JSON: the input is empty, expected a JSON array of StreamRecord @4"),
         // Other encodings.
         .init(name: "UTF-16LE", bytes: text(#"[{"id":1}]"#).flatMap { [$0, 0] },
               outcome: "[] (root): malformed JSON: the input is UTF-16 text (little-endian), not UTF-8 (JSON text must be UTF-8), expected a JSON array of StreamRecord -"),
