@@ -159,7 +159,7 @@ extension ModelMetadata {
             // an error): a copy would cost a retain and a release per member.
             guard case .property(let index) = member, singleKeys[index] != nil, walk.readsMembers else {
                 if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
-                    try walk.unknownKey(key, type: shortTypeName)
+                    try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table))
                 }
                 try source.skipValue(from: source.mark())
                 continue
@@ -259,6 +259,15 @@ extension ModelMetadata {
         walk.found.insert(index)
     }
 
+    /// The near miss an unknown key's error suggests: the decoded property whose single key it
+    /// most likely meant (only computed for the error).
+    private func nearestKey(to key: String, _ table: KeyTable) -> String? {
+        let keys = decodedProperties.indices.compactMap { index in
+            table.decodedSingleKeys[index].map { (property: decodedProperties[index].name, key: $0) }
+        }
+        return NearestName.keySuggestion(for: key, keys: keys)
+    }
+
     private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {
         MappingError(.missingKey(expected: property.accessor.typeName), path: path)
     }
@@ -347,8 +356,9 @@ struct MemberWalk {
     }
 
     /// A key no property reads, with `unknownKeys = .reject`.
-    mutating func unknownKey(_ key: String, type: String) throws {
-        let error = MappingError(.unknownKey(type: type), path: [.key(key)])
+    mutating func unknownKey(_ key: String, type: String, suggestion: String?) throws {
+        var error = MappingError(.unknownKey(type: type), path: [.key(key)])
+        error.suggestion = suggestion
         if session.carriesOn(after: error) {
             if ordered {
                 session.skip(error)

@@ -87,6 +87,10 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
     public var underlyingError: (any Error)?
     /// For an element of a JSON Lines stream, the 1-based line it is on; `nil` elsewhere.
     public var line: Int?
+    /// What was probably meant, when a near miss is known: for an unknown key, the property
+    /// whose key differs only in case, separators or a letter or two (`did you mean
+    /// "profileImageURLHTTPS", which reads "profile_image_urlhttps"?`). Part of ``description``.
+    public var suggestion: String?
 
     /// Creates an error at the root of a value; the walk prepends the path as it unwinds.
     public init(_ reason: Reason, path: [PathComponent] = [], foundValue: String? = nil, underlyingError: (any Error)? = nil) {
@@ -115,8 +119,9 @@ public struct MappingError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// was found.
     public var description: String {
         let location = keyPath.isEmpty ? "(root)" : keyPath
-        guard let line else { return "\(location): \(reasonDescription)" }
-        return "\(location) (line \(line)): \(reasonDescription)"
+        let hint = suggestion.map { "; \($0)" } ?? ""
+        guard let line else { return "\(location): \(reasonDescription)\(hint)" }
+        return "\(location) (line \(line)): \(reasonDescription)\(hint)"
     }
 
     /// The same sentence as ``description``, so `error.localizedDescription` reads the same

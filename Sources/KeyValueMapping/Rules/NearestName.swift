@@ -18,6 +18,21 @@ enum NearestName {
         return best?.name
     }
 
+    /// For a payload key no property reads, the property whose key it most likely meant:
+    /// keys are compared without case and without `_`, `-` and spaces (so naming styles that
+    /// split acronyms differently meet), then by ``suggestion(for:among:)``'s closeness. `keys`
+    /// pairs each property's name with the key it reads.
+    static func keySuggestion(for key: String, keys: [(property: String, key: String)]) -> String? {
+        func folded(_ text: String) -> String {
+            String(text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
+        }
+        let target = folded(key)
+        let candidates = keys.filter { $0.key != key }
+        let match = candidates.first { folded($0.key) == target }
+            ?? suggestion(for: target, among: candidates.map { folded($0.key) }).flatMap { near in candidates.first { folded($0.key) == near } }
+        return match.map { "did you mean \"\($0.property)\", which reads \"\($0.key)\"?" }
+    }
+
     /// The Levenshtein distance between `a` and `b`, or any value above `limit` once it is
     /// certain to exceed it.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {

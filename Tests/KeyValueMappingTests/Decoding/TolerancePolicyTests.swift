@@ -249,8 +249,8 @@ struct Stamped: Mappable {
     static let unknownRows: [Row] = [
         Row(#"{"count": 1, "emial": "x"}"#, "error: emial: unknown key (PolicyModel has no property reading it)",
             lenient: prototype.replacingOccurrences(of: "count=7", with: "count=1") + " | emial: unknown key (PolicyModel has no property reading it)"),
-        Row(#"{"friend": {"name": "a", "agee": 3}}"#, "error: friend.agee: unknown key (PolicyFriend has no property reading it)"),
-        Row(#"{"friends": [{}, {"nam": "b"}]}"#, "error: friends[1].nam: unknown key (PolicyFriend has no property reading it)"),
+        Row(#"{"friend": {"name": "a", "agee": 3}}"#, #"error: friend.agee: unknown key (PolicyFriend has no property reading it); did you mean "age", which reads "age"?"#),
+        Row(#"{"friends": [{}, {"nam": "b"}]}"#, #"error: friends[1].nam: unknown key (PolicyFriend has no property reading it); did you mean "name", which reads "name"?"#),
         Row(#"{"count": 2}"#, prototype.replacingOccurrences(of: "count=7", with: "count=2")),
     ]
 
@@ -420,7 +420,7 @@ struct Stamped: Mappable {
         let render = { (shape: PolicyShape) in "\(type(of: shape)) \(shape.name) \((shape as? PolicyDot)?.size ?? -1)" }
         #expect(Self.outcome(PolicyShape.self, #"{"kind": "dot", "name": "d", "size": 2}"#, decoder, route, render: render) == "PolicyDot d 2")
         #expect(Self.outcome(PolicyShape.self, #"{"kind": "dot", "sise": 2}"#, decoder, route, render: render)
-                == "error: sise: unknown key (PolicyDot has no property reading it)")
+                == #"error: sise: unknown key (PolicyDot has no property reading it); did you mean "size", which reads "size"?"#)
         #expect(Self.outcome(PolicyShape.self, #"{"name": "plain", "size": 2}"#, decoder, route, render: render)
                 == "error: size: unknown key (PolicyShape has no property reading it)")
     }

@@ -50,7 +50,7 @@ struct CanonicalPaths: Mappable {
         decoder.unknownKeys = .reject
         let (json, expected) = Self.rows[row]
         let outcome = route.outcome(CanonicalKeys.self, json, decoder) { $0.render }
-        #expect(outcome == (row == 4 ? "error: caf\u{E8}: unknown key (CanonicalKeys has no property reading it)" : expected))
+        #expect(outcome == (row == 4 ? #"error: caf\#u{E8}: unknown key (CanonicalKeys has no property reading it); did you mean "caf\#u{E9}", which reads "caf\#u{E9}"?"# : expected))
     }
 
     @Test(arguments: DecodeRoute.allCases)

@@ -52,4 +52,43 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    struct Profile: Mappable {
+        var profileImageURLHTTPS: String?
+        var screenName = ""
+        static var mappingRules: MappingRules { MappingRules().naming(.snakeCase) }
+    }
+
+    /// An unknown key whose spelling differs from a property's key only in case, separators or a
+    /// letter or two names that property and the key it reads, on both routes and in lenient lists.
+    @Test(arguments: [false, true])
+    func anUnknownKeySuggestsTheNearProperty(_ bytes: Bool) throws {
+        var decoder = KeyValueDecoder()
+        decoder.unknownKeys = .reject
+        let json = #"{"profile_image_url_https": "https://x", "screen_nam": "ada"}"#
+        let error: MappingError?
+        do {
+            if bytes {
+                _ = try decoder.decode(Profile.self, fromJSON: Data(json.utf8))
+            } else {
+                _ = try decoder.decode(Profile.self, from: try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]))
+            }
+            error = nil
+        } catch let caught as MappingError {
+            error = caught
+        }
+        #expect(error?.description == #"profile_image_url_https: unknown key (Profile has no property reading it); did you mean "profileImageURLHTTPS", which reads "profile_image_urlhttps"?"#)
+        let (_, skipped) = try decoder.decodeLeniently(Profile.self, fromJSON: Data(json.utf8))
+        #expect(skipped.map(\.description) == [
+            #"profile_image_url_https: unknown key (Profile has no property reading it); did you mean "profileImageURLHTTPS", which reads "profile_image_urlhttps"?"#,
+            #"screen_nam: unknown key (Profile has no property reading it); did you mean "screenName", which reads "screen_name"?"#,
+        ])
+    }
+
+    @Test func aKeyLikeNothingGetsNoSuggestion() {
+        let keys = [(property: "screenName", key: "screen_name"), (property: "id", key: "id")]
+        #expect(NearestName.keySuggestion(for: "zzz", keys: keys) == nil)
+        #expect(NearestName.keySuggestion(for: "screen_name", keys: keys) == nil, "a key a property reads is not a near miss")
+        #expect(NearestName.keySuggestion(for: "ScreenName", keys: keys) == #"did you mean "screenName", which reads "screen_name"?"#)
+    }
 }

@@ -73,7 +73,7 @@ struct UnderscoreBesideItsNameIgnored: Mappable, Equatable {
         decoder.unknownKeys = unknownKeys
         #expect(route.outcome(MongoDocument.self, #"{"_id": "abc", "name": "n"}"#, decoder) { "\($0._id)/\($0.name)" } == "abc/n")
         let unknown = route.outcome(MongoDocument.self, #"{"id": "abc"}"#, decoder) { "\($0._id)/\($0.name)" }
-        #expect(unknown == (unknownKeys == .reject ? "error: id: unknown key (MongoDocument has no property reading it)" : "/"))
+        #expect(unknown == (unknownKeys == .reject ? #"error: id: unknown key (MongoDocument has no property reading it); did you mean "_id", which reads "_id"?"# : "/"))
     }
 
     @Test(arguments: DecodeRoute.allCases)
