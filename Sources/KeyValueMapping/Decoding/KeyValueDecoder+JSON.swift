@@ -29,7 +29,7 @@ extension KeyValueDecoder {
     }
 
     /// Decodes the model at `path` inside JSON bytes (`decoder.decode(User.self, fromJSON: data,
-    /// at: "data.user")`, `at: "[0].actor"`), as ``decode(_:from:at:)`` does for a dictionary;
+    /// at: "data.user")`, `at: "[0].actor"`), as ``decode(_:from:at:)->Model`` does for a dictionary;
     /// errors carry the full path. The document is read whole (strictly) and the model decoded
     /// from its parsed tree. A path that does not parse is an
     /// ``MappingError/Reason/invalidArgument(_:)``; an absent one is a missing key at it.
