@@ -128,6 +128,18 @@ public struct MappingRules: Sendable {
 
     /// Converts `property` with `transformer` in both directions.
     public func transform<Transformer: PropertyTransformer>(_ property: String, with transformer: Transformer) -> MappingRules {
+        adding(transformer, for: property)
+    }
+
+    /// Converts `property` with a ``CustomTransformer`` in both directions: the form that
+    /// `.custom(decode:encode:)` written inline resolves to, so that its closures are inferred
+    /// `@Sendable` in Swift 6 mode without writing it (through the generic form alone, the
+    /// compiler types them before it knows the transformer's type, and refuses them).
+    public func transform<Value>(_ property: String, with transformer: CustomTransformer<Value>) -> MappingRules {
+        adding(transformer, for: property)
+    }
+
+    private func adding(_ transformer: any PropertyTransformer, for property: String) -> MappingRules {
         var rules = self
         rules.transformers[property] = transformer
         return rules
