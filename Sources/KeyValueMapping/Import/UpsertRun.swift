@@ -11,6 +11,12 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     private let metadata: ModelMetadata<Model>
     private let session: DecodingSession
     private let keyName: String
+    /// The key property as the model's own metadata has it, found once: every record's and
+    /// every element's key is read through it.
+    private let keyProperty: PropertyDescriptor?
+    /// Whether the key property is optional: only then can a key be `nil` (asked without a
+    /// conformance lookup per record).
+    private let keyIsOptional: Bool
     /// Each keyed record's position (a record whose optional key is `nil` is not filed).
     private var positions: [Key: Int] = [:]
     private(set) var summary = UpsertSummary()
@@ -20,9 +26,11 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         self.metadata = metadata
         self.session = session
         self.keyName = keyName
+        keyProperty = metadata.property(named: keyName)
+        keyIsOptional = keyProperty?.accessor.acceptsNull ?? false
         positions.reserveCapacity(records.count + expected)
         for (position, record) in records.enumerated() {
-            guard let identity = try Self.identity(of: record, keyName: keyName) else { continue }
+            guard let identity = keyValue(of: record) else { continue }
             if let first = positions[identity] {
                 throw MappingError(
                     .invalidValue(expected: "a unique primary key", found: ValueDescription.describe(identity),
@@ -55,52 +63,48 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         }
     }
 
-    /// An element, decoded once: the model, the class it was decoded as, and what it wrote.
-    private struct Element {
-        var model: Model
-        let decodedAs: any Mappable.Type
-        let members: DecodedMembers
-    }
 
     /// Applies one payload element: it updates the record its key matches, or is appended.
     /// Errors are relative to the element.
     private mutating func apply<Source: DecodingSource>(from source: inout Source, to records: inout [Model]) throws {
-        var element = try decode(from: &source)
-        let identity = try key(of: element)
+        var facts = ElementFacts(decodedAs: Model.self)
+        var model = try decode(from: &source, facts: &facts)
+        let identity = try key(of: model, facts)
         if let position = positions[identity] {
-            try update(at: position, filedUnder: identity, with: element, in: &records)
+            try update(at: position, filedUnder: identity, with: model, facts, in: &records)
             summary.updated += 1
             return
         }
-        try checkRequiredKeys(of: element)
-        try validate(&element.model, as: element.decodedAs)
-        let decoded = try Self.identity(of: element.model, keyName: keyName)
+        try checkRequiredKeys(of: facts)
+        try validate(&model, as: facts.decodedAs)
+        let decoded = keyValue(of: model)
         if decoded != identity, let decoded, let position = positions[decoded] {
             // `didDecode` turned the key into one a record already holds: the element updates that
             // record with what it holds after `didDecode`, as it would had the payload carried
             // that key, and the new model is dropped.
-            try merge(element, into: position, filedUnder: decoded, in: &records, validating: false)
+            try merge(model, facts, into: position, filedUnder: decoded, in: &records, validating: false)
             summary.updated += 1
             return
         }
         if let decoded { positions[decoded] = records.count }
-        records.append(element.model)
+        records.append(model)
         summary.inserted += 1
     }
 
     /// Decodes the element at `source`'s cursor into a new model of the class its rules name,
-    /// without `didDecode` (which runs once the element's record is known).
-    private func decode<Source: DecodingSource>(from source: inout Source) throws -> Element {
+    /// without `didDecode` (which runs once the element's record is known); `facts` says which
+    /// class and what the element wrote.
+    private func decode<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts) throws -> Model {
         guard metadata.readsRulesDictionary else {
             var model = Model()
-            let members = try metadata.decodeMembers(from: &source, into: &model, session, missingKeys: .rejectedWithFailure)
-            return Element(model: model, decodedAs: Model.self, members: members)
+            facts = ElementFacts(decodedAs: Model.self, members: try metadata.decodeMembers(from: &source, into: &model, session, missingKeys: .rejectedWithFailure))
+            return model
         }
         let object = try metadata.rulesDictionary(from: &source, session)
         if metadata.subtypeResolver != nil {
             let concrete = try ModelMetadata<Model>.resolveSubtype(for: object.dictionary)
             if concrete != Model.self {
-                func decode<Concrete: Mappable>(as type: Concrete.Type) throws -> Element {
+                func decode<Concrete: Mappable>(as type: Concrete.Type) throws -> Model {
                     var model = Concrete()
                     let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
                                                                                        missingKeys: .rejectedWithFailure)
@@ -109,71 +113,73 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
                             "the subtype rule returned \(SwiftTypeName.qualified(Concrete.self)), which is not a subtype of \(SwiftTypeName.qualified(Model.self))",
                         ]))
                     }
-                    return Element(model: record, decodedAs: Concrete.self, members: members)
+                    facts = ElementFacts(decodedAs: Concrete.self, members: members)
+                    return record
                 }
                 return try decode(as: concrete)
             }
         }
         var model = Model()
-        let members = try metadata.decode(rulesDictionary: object, into: &model, session, missingKeys: .rejectedWithFailure)
-        return Element(model: model, decodedAs: Model.self, members: members)
+        facts = ElementFacts(decodedAs: Model.self, members: try metadata.decode(rulesDictionary: object, into: &model, session, missingKeys: .rejectedWithFailure))
+        return model
     }
 
     /// The key the element's decode gave, before `didDecode`; a missing or `nil` key is an
     /// error: such an element could match no record.
-    private func key(of element: Element) throws -> Key {
+    private func key(of model: Model, _ facts: ElementFacts) throws -> Key {
         func key<Decoded: Mappable>(as type: Decoded.Type) throws -> Key {
-            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            // The model's own class (the usual case) needs no lookup in the metadata cache.
+            let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
             let index = try Self.keyIndex(in: metadata, keyName: keyName)
             let property = metadata.decodedProperties[index]
             let path = try session.keyTable(for: metadata).decodeKeys[index].errorPath
-            guard element.members.found.contains(index) else {
+            guard facts.members.found.contains(index) else {
                 throw MappingError(.missingKey(expected: property.accessor.typeName), path: path)
             }
-            guard let identity = try Self.identity(of: element.model, keyName: keyName) else {
+            guard let identity = keyValue(of: model) else {
                 throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
                                    path: path, foundValue: "null")
             }
             return identity
         }
-        return try key(as: element.decodedAs)
+        return try key(as: facts.decodedAs)
     }
 
     /// A new record's required keys (the key itself was checked first).
-    private func checkRequiredKeys(of element: Element) throws {
+    private func checkRequiredKeys(of facts: ElementFacts) throws {
         func check<Decoded: Mappable>(as type: Decoded.Type) throws {
-            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
             let keys = try session.keyTable(for: metadata).decodeKeys
             for (index, property) in metadata.decodedProperties.enumerated()
-            where !element.members.found.contains(index) && property.isRequired(in: session) {
+            where !facts.members.found.contains(index) && property.isRequired(in: session) {
                 throw MappingError(.missingKey(expected: property.accessor.typeName), path: keys[index].errorPath)
             }
         }
-        try check(as: element.decodedAs)
+        try check(as: facts.decodedAs)
     }
 
     /// Updates the record at `position`, filed under `identity`, with the element's values and
     /// files it again if its key changed. A value is updated as a copy, stored only when the
     /// whole element applied; a class instance is updated in place.
-    private mutating func update(at position: Int, filedUnder identity: Key, with element: Element, in records: inout [Model]) throws {
-        try merge(element, into: position, filedUnder: identity, in: &records, validating: true)
+    private mutating func update(at position: Int, filedUnder identity: Key, with model: Model, _ facts: ElementFacts, in records: inout [Model]) throws {
+        try merge(model, facts, into: position, filedUnder: identity, in: &records, validating: true)
     }
 
-    private mutating func merge(_ element: Element, into position: Int, filedUnder identity: Key, in records: inout [Model], validating: Bool) throws {
+    private mutating func merge(_ model: Model, _ facts: ElementFacts, into position: Int, filedUnder identity: Key, in records: inout [Model], validating: Bool) throws {
         var record = records[position]
         let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
-        guard ObjectIdentifier(recordType) == ObjectIdentifier(element.decodedAs) else {
-            throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(element.decodedAs),
-                                             detail: "the element is read as \(SwiftTypeName.of(element.decodedAs)), but the record [\(position)] it updates is a \(SwiftTypeName.of(recordType)); an import does not change a record's class"))
+        guard ObjectIdentifier(recordType) == ObjectIdentifier(facts.decodedAs) else {
+            throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(facts.decodedAs),
+                                             detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but the record [\(position)] it updates is a \(SwiftTypeName.of(recordType)); an import does not change a record's class"))
         }
-        let before = metadata.isClass ? try Self.identity(of: record, keyName: keyName) : nil
-        try copy(element, into: &record)
-        if validating { try validate(&record, as: element.decodedAs) }
-        let updated = try Self.identity(of: record, keyName: keyName)
+        let before = metadata.isClass ? keyValue(of: record) : nil
+        try copy(model, facts, into: &record)
+        if validating { try validate(&record, as: facts.decodedAs) }
+        let updated = keyValue(of: record)
         if updated != identity {
             if let updated, let other = positions[updated] {
                 // A class instance is already changed: it gets its key back, so no two records share one.
-                if metadata.isClass, let before { try Self.store(before, keyName: keyName, in: &record) }
+                if metadata.isClass, let before, let keyProperty { metadata.store(before, in: keyProperty, of: &record) }
                 throw MappingError(
                     .invalidValue(expected: "a unique primary key", found: ValueDescription.describe(updated),
                                   detail: "the element changed the \(keyName) of the record [\(position)] to that of the record [\(other)]"),
@@ -186,20 +192,23 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     }
 
     /// Copies the values the element wrote into `record`, of the same class.
-    private func copy(_ element: Element, into record: inout Model) throws {
+    private func copy(_ model: Model, _ facts: ElementFacts, into record: inout Model) throws {
+        if facts.decodedAs == Model.self {
+            return metadata.copyDecoded(facts.members.written, from: model, to: &record)
+        }
         func copy<Decoded: Mappable>(as type: Decoded.Type) throws {
             let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
             var target = try DynamicModel.cast(record, to: Decoded.self)
-            let source = try DynamicModel.cast(element.model, to: Decoded.self)
-            let written = metadata.decodedProperties.indices.filter { element.members.written.contains($0) }.map { metadata.decodedProperties[$0] }
-            metadata.copy(written, from: source, to: &target)
+            let source = try DynamicModel.cast(model, to: Decoded.self)
+            metadata.copyDecoded(facts.members.written, from: source, to: &target)
             record = try DynamicModel.cast(target, to: Model.self)
         }
-        try copy(as: element.decodedAs)
+        try copy(as: facts.decodedAs)
     }
 
     /// Runs `didDecode` of the class the model was decoded as.
     private func validate(_ model: inout Model, as type: any Mappable.Type) throws {
+        if type == Model.self { return try ModelMetadata<Model>.validate(&model) }
         func validate<Decoded: Mappable>(as type: Decoded.Type) throws {
             var typed = try DynamicModel.cast(model, to: Decoded.self)
             try ModelMetadata<Decoded>.validate(&typed)
@@ -218,20 +227,24 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         return index
     }
 
-    /// The key `model` holds (read through its own class's metadata); `nil` when it is `nil` (or
-    /// an uncomputed `lazy var`). Every key of one import is read here, so the payload's and the
-    /// records' compare alike.
-    private static func identity(of model: Model, keyName: String) throws -> Key? {
-        let metadata = try ModelMetadata<Model>.of(Model.self)
-        guard let property = metadata.property(named: keyName), let key = metadata.value(of: property, in: model) as? Key else { return nil }
-        if let optional = key as? any OptionalValue, optional.isNone { return nil }
+    /// The key `model` holds; `nil` when it is `nil` (or an uncomputed `lazy var`). Every key
+    /// of one import is read here, so the payload's and the records' compare alike.
+    private func keyValue(of model: Model) -> Key? {
+        guard let keyProperty, let key = metadata.value(of: keyProperty, in: model) as? Key else { return nil }
+        if keyIsOptional, let optional = key as? any OptionalValue, optional.isNone { return nil }
         return key
     }
+}
 
-    /// Writes `key` back into `model`'s key property.
-    private static func store(_ key: Key, keyName: String, in model: inout Model) throws {
-        let metadata = try ModelMetadata<Model>.of(Model.self)
-        guard let property = metadata.property(named: keyName) else { return }
-        metadata.store(key, in: property, of: &model)
+/// What one decoded element is, beside its model: the class it was decoded as, and the
+/// properties it met and wrote. Not nested in the generic run: a nested type's metadata is looked
+/// up at run time on every use in the run's unspecialised code (about 300 instructions each).
+private struct ElementFacts {
+    var decodedAs: any Mappable.Type
+    var members: DecodedMembers
+
+    init(decodedAs: any Mappable.Type, members: DecodedMembers = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))) {
+        self.decodedAs = decodedAs
+        self.members = members
     }
 }

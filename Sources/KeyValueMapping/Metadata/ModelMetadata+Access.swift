@@ -30,6 +30,19 @@ extension ModelMetadata {
         }
     }
 
+    /// Copies the decoded properties whose positions `written` holds from `source` into
+    /// `destination` (an update's values, without listing them first).
+    func copyDecoded(_ written: PropertySet, from source: Model, to destination: inout Model) {
+        let properties = decodedProperties
+        ModelStorage.withFields(of: source, isClass: isClass) { from in
+            ModelStorage.withMutableFields(of: &destination, isClass: isClass) { to in
+                for index in properties.indices where written.contains(index) {
+                    properties[index].accessor.copyValue(from: from, to: to)
+                }
+            }
+        }
+    }
+
     /// The descriptor of the mapped property named `name`, if there is one.
     func property(named name: String) -> PropertyDescriptor? {
         properties.first { $0.name == name }
