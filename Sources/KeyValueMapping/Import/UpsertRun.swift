@@ -63,7 +63,6 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         }
     }
 
-
     /// Applies one payload element: it updates the record its key matches, or is appended.
     /// Errors are relative to the element.
     private mutating func apply<Source: DecodingSource>(from source: inout Source, to records: inout [Model]) throws {

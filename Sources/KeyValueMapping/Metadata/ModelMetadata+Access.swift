@@ -21,23 +21,21 @@ extension ModelMetadata {
     /// this type (for classes, two distinct instances).
     func copy(_ list: [PropertyDescriptor], from source: Model, to destination: inout Model) {
         guard !list.isEmpty else { return }
-        ModelStorage.withFields(of: source, isClass: isClass) { from in
-            ModelStorage.withMutableFields(of: &destination, isClass: isClass) { to in
-                for property in list {
-                    property.accessor.copyValue(from: from, to: to)
-                }
-            }
-        }
+        copy(list, where: { _ in true }, from: source, to: &destination)
     }
 
     /// Copies the decoded properties whose positions `written` holds from `source` into
     /// `destination` (an update's values, without listing them first).
     func copyDecoded(_ written: PropertySet, from source: Model, to destination: inout Model) {
-        let properties = decodedProperties
+        copy(decodedProperties, where: { written.contains($0) }, from: source, to: &destination)
+    }
+
+    /// The one copying loop: the properties of `list` at the positions `included` accepts.
+    private func copy(_ list: [PropertyDescriptor], where included: (Int) -> Bool, from source: Model, to destination: inout Model) {
         ModelStorage.withFields(of: source, isClass: isClass) { from in
             ModelStorage.withMutableFields(of: &destination, isClass: isClass) { to in
-                for index in properties.indices where written.contains(index) {
-                    properties[index].accessor.copyValue(from: from, to: to)
+                for index in list.indices where included(index) {
+                    list[index].accessor.copyValue(from: from, to: to)
                 }
             }
         }

@@ -28,9 +28,9 @@ enum NearestName {
         }
         let target = folded(key)
         let candidates = keys.filter { $0.key != key }
-        let match = candidates.first { folded($0.key) == target }
-            ?? suggestion(for: target, among: candidates.map { folded($0.key) }).flatMap { near in candidates.first { folded($0.key) == near } }
-        return match.map { "did you mean \"\($0.property)\", which reads \"\($0.key)\"?" }
+        let foldedKeys = candidates.map { folded($0.key) }
+        let position = foldedKeys.firstIndex(of: target) ?? suggestion(for: target, among: foldedKeys).flatMap { foldedKeys.firstIndex(of: $0) }
+        return position.map { "did you mean \"\(candidates[$0].property)\", which reads \"\(candidates[$0].key)\"?" }
     }
 
     /// The Levenshtein distance between `a` and `b`, or any value above `limit` once it is

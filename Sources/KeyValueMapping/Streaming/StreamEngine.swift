@@ -268,8 +268,7 @@ final class StreamEngine<Model: Mappable> {
                 return .decoded(try codec.decode(from: &reader, session))
             } catch let error as MappingError {
                 if case .malformedJSON = error.reason { throw error }
-                try reader.skipValue(from: SourceMark(position: 0, depth: 1))
-                if let broken = Self.brokenEnd(of: &reader, element: input[start]) { return .malformed(broken) }
+                if let broken = try Self.junkAfterFailedValue(&reader, element: input[start]) { return .malformed(broken) }
                 throw error
             }
         } catch let error as MappingError {
@@ -279,20 +278,20 @@ final class StreamEngine<Model: Mappable> {
         }
     }
 
-    /// The syntax error after a value that is not an object, read where it lies (`reader` is
-    /// just past it): the splitter ends such an element at the next delimiter, so junk glued to
-    /// the value (`nullV`) is inside the element's bytes. An object's bytes end at its brace.
-    private static func brokenEnd(of reader: inout JSONReader, element first: UInt8) -> MappingError? {
+    /// After an element failed to map: skips its value (a syntax error in it is thrown), then
+    /// gives the syntax error of what follows a value that is not an object, read where it lies.
+    /// The splitter ends such an element at the next delimiter, so junk glued to the value
+    /// (`nullV`) is inside the element's bytes; an object's bytes end at its brace.
+    private static func junkAfterFailedValue(_ reader: inout JSONReader, element first: UInt8) throws -> MappingError? {
+        try reader.skipValue(from: SourceMark(position: 0, depth: 1))
         // The end of the bytes at hand is not the end of the input: more may follow.
         guard first != UInt8(ascii: "{"), let next = try? reader.peek(), next != UInt8(ascii: ","), next != UInt8(ascii: "]") else { return nil }
         do {
             _ = try reader.finishElement(closing: UInt8(ascii: "]"))
-            return nil
         } catch let error as MappingError {
             return error
-        } catch {
-            return nil
         }
+        return nil
     }
 
     /// A reader on an array element's bytes, one level inside the array: the reader's depth
@@ -316,8 +315,8 @@ final class StreamEngine<Model: Mappable> {
             return .decoded(try codec.decode(from: &reader, session))
         } catch let error as MappingError {
             if case .malformedJSON = error.reason { return .failed(error) }
-            if (try? reader.skipValue(from: SourceMark(position: 0, depth: 1))) != nil,
-               let broken = Self.brokenEnd(of: &reader, element: input[element.bytes.lowerBound - base]) {
+            // A syntax error skipping the value is the splitter's to report here (its fallback).
+            if let broken = (try? Self.junkAfterFailedValue(&reader, element: input[element.bytes.lowerBound - base])) ?? nil {
                 return .malformed(broken)
             }
             return .failed(error)
