@@ -26,7 +26,8 @@
 /// Decoding starts from `init()` (the *prototype*): a key that is absent leaves the prototype's
 /// value, `null` sets an optional to `nil` and is an error for anything else, and values are
 /// coerced only when nothing is lost. Classes map their superclasses' stored properties too
-/// (declare `required init()`). `let` properties are encoded but never decoded; `weak` and
+/// (declare `required init()`). `let` properties are encoded but never decoded (with
+/// `unknownKeys = .reject` a payload value for one is an unknown-key error that says so); `weak` and
 /// `unowned` properties are not mapped; `lazy var x` maps as `x`; property-wrapper storage is
 /// not mapped. Every failure is a ``MappingError`` naming the key path.
 public protocol Mappable {

@@ -50,12 +50,7 @@ extension ModelMetadata {
         var concrete = Concrete()
         _ = try metadata.decode(rulesDictionary: object, into: &concrete, session, missingKeys: .rejected)
         try ModelMetadata<Concrete>.validate(&concrete)
-        guard let model = concrete as? Model else {
-            throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
-                "the subtype rule returned \(SwiftTypeName.qualified(Concrete.self)), which is not a subtype of \(SwiftTypeName.qualified(Model.self))",
-            ]))
-        }
-        return model
+        return try asModel(concrete)
     }
 
     /// Runs the `beforeDecoding` hook on the dictionary, then the walk over it (members in
@@ -158,8 +153,12 @@ extension ModelMetadata {
             // The key's text is not taken out of the table unless a path needs it (lenient mode,
             // an error): a copy would cost a retain and a release per member.
             guard case .property(let index) = member, singleKeys[index] != nil, walk.readsMembers else {
-                if case .other(let key?) = member, wantsKey, !table.knownKeys.contains(key) {
-                    try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table))
+                if case .other(let key?) = member, wantsKey {
+                    if !table.knownKeys.contains(key) {
+                        try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table))
+                    } else if let constant = table.constantKeys[key] {
+                        try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
+                    }
                 }
                 try source.skipValue(from: source.mark())
                 continue
@@ -266,6 +265,11 @@ extension ModelMetadata {
             table.decodedSingleKeys[index].map { (property: decodedProperties[index].name, key: $0) }
         }
         return NearestName.keySuggestion(for: key, keys: keys)
+    }
+
+    /// Why a payload value for a `let` is not read, and what to write instead.
+    static func constantHint(_ property: String) -> String {
+        "\"\(property)\" is a `let`, which decoding never writes: declare it `var` to read this key"
     }
 
     private func missingKey(_ property: PropertyDescriptor, path: [MappingError.PathComponent]) -> MappingError {

@@ -107,11 +107,7 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
                     var model = Concrete()
                     let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
                                                                                        missingKeys: .rejectedWithFailure)
-                    guard let record = model as? Model else {
-                        throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
-                            "the subtype rule returned \(SwiftTypeName.qualified(Concrete.self)), which is not a subtype of \(SwiftTypeName.qualified(Model.self))",
-                        ]))
-                    }
+                    let record = try ModelMetadata<Model>.asModel(model)
                     facts = ElementFacts(decodedAs: Concrete.self, members: members)
                     return record
                 }

@@ -38,6 +38,11 @@ final class KeyTable: Sendable {
     /// key, path, candidates and gathered keys, the keys its other stored properties (ignored,
     /// `let`, weak) would have, and the keys its rules allow. Anything else is an unknown key.
     let knownKeys: Set<String>
+    /// The single keys of the encoded properties that decoding never writes (a `let`), each
+    /// with its property's name: with `unknownKeys = .reject` a payload value for one is an
+    /// unknown key whose message says why, so a value the model cannot take is never dropped
+    /// silently where the caller asked to hear about dropped values.
+    let constantKeys: [String: String]
 
     /// The table of `properties` (of which `decoded` are decoded), whose keys `keyFor` gives by
     /// property name under the style wanted; `otherNames` are the type's stored properties that
@@ -83,6 +88,14 @@ final class KeyTable: Sendable {
             if case .key(let first)? = keyFor(name).readPaths.first?.first { known.insert(first) }
         }
         knownKeys = known
+        var constants: [String: String] = [:]
+        let allowed = Set(allowedUnknownKeys)
+        for (position, property) in properties.enumerated() where !property.isDecoded {
+            if let key = encodedSingleKeys[position], !allowed.contains(key), decodedKeyIndex[key] == nil {
+                constants[key] = property.name
+            }
+        }
+        constantKeys = constants
     }
 
     /// The table of a type with no properties (what a metadata object holds until it is built).

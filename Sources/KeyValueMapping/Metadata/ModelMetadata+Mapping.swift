@@ -19,7 +19,26 @@ extension ModelMetadata {
             visited.append(ObjectIdentifier(next))
             current = next
         }
+        // Checked before anything is decoded into it, so no hook of a class that cannot be
+        // used runs.
+        guard current is Model.Type else { throw subtypeMismatch(current) }
         return current
+    }
+
+    /// A value of the class a `subtype` rule chose, as `Model` (which ``resolveSubtype(for:)``
+    /// has checked it is).
+    static func asModel<Concrete: Mappable>(_ value: Concrete) throws -> Model {
+        guard let model = value as? Model else { throw subtypeMismatch(Concrete.self) }
+        return model
+    }
+
+    /// A `subtype` rule chose, for this payload, a type that is not `Model` or a subclass of it:
+    /// the payload's problem at its key path (the rule reads the payload), not the declaration's.
+    private static func subtypeMismatch(_ chosen: any Mappable.Type) -> MappingError {
+        let model = SwiftTypeName.qualified(Model.self)
+        let name = SwiftTypeName.qualified(chosen)
+        return MappingError(.invalidValue(expected: "\(model) or a subclass of it", found: "an object the subtype rules map to \(name)",
+                                          detail: "\(name) is not a subclass of \(model), so it cannot be decoded here"))
     }
 
     private static func subtypeRule(of type: any Mappable.Type) throws -> MappingRules.SubtypeResolver? {

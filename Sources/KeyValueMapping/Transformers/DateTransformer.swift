@@ -19,9 +19,9 @@ public struct DateTransformer: PropertyTransformer {
             guard let date = ISO8601.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "not an ISO 8601 date with a time zone") }
             return date
         case .secondsSince1970:
-            return Date(secondsSince1970: try Self.number(json))
+            return try Date.since1970(try Self.number(json), milliseconds: false, found: json)
         case .millisecondsSince1970:
-            return Date(millisecondsSince1970: try Self.number(json))
+            return try Date.since1970(try Self.number(json), milliseconds: true, found: json)
         case .pattern(let fixed):
             guard case .string(let text) = JSONScalar(json) else { throw MappingError.typeMismatch(expected: "Date (\(fixed.pattern))", found: json) }
             guard let date = fixed.parse(text) else { throw MappingError.invalidValue(expected: "Date", found: json, detail: "does not match \(fixed.pattern)") }
@@ -33,8 +33,12 @@ public struct DateTransformer: PropertyTransformer {
     public func encode(_ value: Date) throws -> Any {
         switch format {
         case .iso8601(let fractional): return try ISO8601.formatted(value, alwaysFractional: fractional)
-        case .secondsSince1970: return value.secondsSince1970ThatReadBack
-        case .millisecondsSince1970: return value.millisecondsSince1970ThatReadBack
+        case .secondsSince1970:
+            try ISO8601.checkRepresentable(value)
+            return value.secondsSince1970ThatReadBack
+        case .millisecondsSince1970:
+            try ISO8601.checkRepresentable(value)
+            return value.millisecondsSince1970ThatReadBack
         case .pattern(let fixed): return fixed.format(value)
         }
     }

@@ -24,15 +24,32 @@ public protocol PropertyTransformer<Value>: Sendable {
     func encode(_ value: Value) throws -> Any
 }
 
-/// A transformer made of two closures.
+/// A transformer made of two closures, which receive and return plain Foundation values
+/// (``custom(decode:encode:)``) or ``JSONValue``s (``custom(decodeJSON:encodeJSON:)``).
 public struct CustomTransformer<Value>: PropertyTransformer {
     let decodeValue: @Sendable (Any) throws -> Value
     let encodeValue: @Sendable (Value) throws -> Any
+    /// The typed form's decode closure: the decode reads the payload's value as a JSON tree
+    /// (numbers as written) and hands it over, with no Foundation values in between.
+    let decodeJSONValue: (@Sendable (JSONValue) throws -> Value)?
 
     /// Creates a transformer from a decode closure and an encode closure.
     public init(decode: @escaping @Sendable (Any) throws -> Value, encode: @escaping @Sendable (Value) throws -> Any) {
         decodeValue = decode
         encodeValue = encode
+        decodeJSONValue = nil
+    }
+
+    /// Creates a transformer whose closures read and write ``JSONValue``s. The payload's value
+    /// arrives as it is written (a number as its literal, an object's members in payload order
+    /// from JSON text, in UTF-8 key order from a dictionary); what `encodeJSON` returns is
+    /// written as ``JSONValue/foundationValue()`` gives it.
+    public init(decodeJSON: @escaping @Sendable (JSONValue) throws -> Value, encodeJSON: @escaping @Sendable (Value) throws -> JSONValue) {
+        decodeValue = { value in
+            try decodeJSON(try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false))
+        }
+        encodeValue = { value in try encodeJSON(value).foundationValue() }
+        decodeJSONValue = decodeJSON
     }
 
     /// Calls the decode closure.
@@ -42,9 +59,18 @@ public struct CustomTransformer<Value>: PropertyTransformer {
 }
 
 extension PropertyTransformer {
-    /// A transformer from a pair of closures: `.custom(decode: { … }, encode: { … })`.
+    /// A transformer from a pair of closures on plain Foundation values (`String`, `Int`,
+    /// `[String: Any]`, …): `.custom(decode: { … }, encode: { … })`.
     public static func custom<V>(decode: @escaping @Sendable (Any) throws -> V, encode: @escaping @Sendable (V) throws -> Any) -> CustomTransformer<V> where Self == CustomTransformer<V> {
         CustomTransformer(decode: decode, encode: encode)
+    }
+
+    /// A transformer from a pair of closures on ``JSONValue``s, typed both ways:
+    /// `.custom(decodeJSON: { json in … }, encodeJSON: { value in … })`. Read the value with
+    /// its subscripts and accessors (`json["min"]?.intValue`).
+    public static func custom<V>(decodeJSON: @escaping @Sendable (JSONValue) throws -> V,
+                                 encodeJSON: @escaping @Sendable (V) throws -> JSONValue) -> CustomTransformer<V> where Self == CustomTransformer<V> {
+        CustomTransformer(decodeJSON: decodeJSON, encodeJSON: encodeJSON)
     }
 }
 
@@ -83,6 +109,13 @@ extension PropertyTransformer {
 /// Runs a transformer as a property codec, turning foreign errors into MappingErrors.
 struct TransformerCodec<Value>: ValueCodec {
     let transformer: any PropertyTransformer<Value>
+    /// The typed custom form's closure, found once here rather than cast for on every value.
+    private let decodeJSON: (@Sendable (JSONValue) throws -> Value)?
+
+    init(transformer: any PropertyTransformer<Value>) {
+        self.transformer = transformer
+        decodeJSON = (transformer as? CustomTransformer<Value>)?.decodeJSONValue
+    }
 
     var typeName: String { String(describing: Value.self) }
 
@@ -97,9 +130,19 @@ struct TransformerCodec<Value>: ValueCodec {
         }
     }
 
-    /// The transformer receives the value as plain Foundation values, whatever the source.
+    /// The transformer receives the value as plain Foundation values, whatever the source; the
+    /// typed custom form receives it as a JSON tree.
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
-        try decodeValue(try source.readFoundationValue(session))
+        guard let decodeJSON else { return try decodeValue(try source.readFoundationValue(session)) }
+        let json = try source.readJSONValue(session)
+        if json == .null { throw MappingError.typeMismatch(expected: typeName, found: NSNull()) }
+        do {
+            return try decodeJSON(json)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError.invalidValue(expected: typeName, found: session.foundationValue(of: json), detail: "\(error)", underlying: error)
+        }
     }
 
     func encodeValue(_ value: Value) throws -> Any {

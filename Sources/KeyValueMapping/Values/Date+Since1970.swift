@@ -17,6 +17,24 @@ extension Date {
         self.init(timeIntervalSince1970: milliseconds / 1000)
     }
 
+    /// The Date a number since 1970 in seconds or milliseconds reads back as, refused outside
+    /// years 0000–9999, which ISO 8601 text (the encoder's default) cannot write: a model that
+    /// decodes is a model that encodes. A number of seconds past the year 9999 that reads as a
+    /// date in those years in milliseconds is most likely one: the message says so. `found` is
+    /// the payload's value, for the error.
+    static func since1970(_ number: Double, milliseconds: Bool, found: Any) throws -> Date {
+        let date = milliseconds ? Date(millisecondsSince1970: number) : Date(secondsSince1970: number)
+        let seconds = date.timeIntervalSince1970
+        guard !ISO8601.representableSeconds.contains(seconds) else { return date }
+        let unit = milliseconds ? "milliseconds" : "seconds"
+        var detail = "\(seconds < 0 ? "before the year 0000" : "after the year 9999") as \(unit) since 1970; ISO 8601 text has four-digit years"
+        if !milliseconds, seconds > 0, ISO8601.representableSeconds.contains(seconds / 1000),
+           let text = try? ISO8601.formatted(Date(millisecondsSince1970: number)) {
+            detail += "; as milliseconds it is \(text): use .millisecondsSince1970"
+        }
+        throw MappingError.invalidValue(expected: "a Date in years 0000–9999", found: found, detail: detail)
+    }
+
     /// Seconds since 1970: the Double with the fewest digits that reads back as this Date, or,
     /// for a Date no Double reaches, the nearest one (less than a microsecond off for any Date
     /// before the year 4000).

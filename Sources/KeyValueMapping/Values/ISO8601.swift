@@ -178,18 +178,26 @@ enum ISO8601 {
     /// and 10000-01-01T00:00:00Z: the range the scanner reads back.
     static let representableSeconds = -62_167_219_200.0..<253_402_300_800.0
 
+    /// Refuses a Date outside years 0000–9999 (an `invalidValue` error), which this format and
+    /// the scanner do not represent. The number strategies keep to the same years, so whatever
+    /// one strategy writes and reads, every other can too.
+    static func checkRepresentable(_ date: Date) throws {
+        guard !representableSeconds.contains(date.timeIntervalSince1970) else { return }
+        throw outOfRange(date)
+    }
+
+    // Built only when thrown: a message costs more than formatting a date.
+    private static func outOfRange(_ date: Date) -> MappingError {
+        MappingError(.invalidValue(expected: "a date in years 0000–9999", found: "Date \(date.timeIntervalSince1970) seconds since 1970",
+                                   detail: "ISO 8601 text has four-digit years, and dates are kept to those years in every form"))
+    }
+
     /// `2024-05-01T13:45:30Z` in UTC: no fraction for a whole second (unless `alwaysFractional`),
     /// three digits when milliseconds give back the identical Date, else the fewest digits that
-    /// do. An `invalidValue` error for a date outside years 0000–9999 (which this format, and the
-    /// scanner, do not represent).
+    /// do. An error for a date outside years 0000–9999 (``checkRepresentable(_:)``).
     static func formatted(_ date: Date, alwaysFractional: Bool = false) throws -> String {
+        try checkRepresentable(date)
         let seconds = date.timeIntervalSince1970
-        // Built only when thrown: a message costs more than formatting a date.
-        func outOfRange() -> MappingError {
-            MappingError(.invalidValue(expected: "a date in years 0000–9999", found: "Date \(seconds) seconds since 1970",
-                                       detail: "ISO 8601 text has four-digit years"))
-        }
-        guard representableSeconds.contains(seconds) else { throw outOfRange() }
         // The common dates first: whole seconds or milliseconds, checked by reading them back.
         let milliseconds = Int((seconds * 1000).rounded())
         var parts = milliseconds.quotientAndRemainder(dividingBy: 1000)
@@ -202,7 +210,7 @@ enum ISO8601 {
            let text = text(wholeSeconds: parts.quotient, milliseconds: parts.remainder) {
             return text
         }
-        guard let text = preciseText(date, alwaysFractional: alwaysFractional) else { throw outOfRange() }
+        guard let text = preciseText(date, alwaysFractional: alwaysFractional) else { throw outOfRange(date) }
         return text
     }
 

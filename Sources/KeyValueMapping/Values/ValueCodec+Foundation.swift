@@ -32,9 +32,9 @@ struct DateCodec: ValueCodec {
             if let date = ISO8601.parse(text) { return date }
             throw MappingError.invalidValue(expected: typeName, found: value, detail: "not an ISO 8601 date with a time zone")
         case (.iso8601OrSecondsSince1970, _), (.secondsSince1970, _):
-            return Date(secondsSince1970: try seconds(value, scalar: scalar, session))
+            return try Date.since1970(try seconds(value, scalar: scalar, session), milliseconds: false, found: value)
         case (.millisecondsSince1970, _):
-            return Date(millisecondsSince1970: try seconds(value, scalar: scalar, session))
+            return try Date.since1970(try seconds(value, scalar: scalar, session), milliseconds: true, found: value)
         case (.iso8601, _):
             throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text)", found: value)
         case (.custom(let convert), _):
@@ -58,8 +58,12 @@ struct DateCodec: ValueCodec {
     func encode(_ value: Date, _ session: EncodingSession) throws -> Any {
         switch session.options.dateEncoding {
         case .iso8601: return try ISO8601.formatted(value)
-        case .secondsSince1970: return value.secondsSince1970ThatReadBack
-        case .millisecondsSince1970: return value.millisecondsSince1970ThatReadBack
+        case .secondsSince1970:
+            try ISO8601.checkRepresentable(value)
+            return value.secondsSince1970ThatReadBack
+        case .millisecondsSince1970:
+            try ISO8601.checkRepresentable(value)
+            return value.millisecondsSince1970ThatReadBack
         case .custom(let convert): return try convert(value)
         }
     }

@@ -184,7 +184,7 @@ enum DecodePath: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(written == #"{"stamp":{"at":\#(at),"blob":"AQID","id":"\#(id.uuidString)","link":"https://example.org/a","price":12345678901234567.89}}"#)
         let iso = try path.encode(holder)
         #expect(iso.contains(#""at":"2023-11-14T22:13:20Z""#))
-        let bad = mappingError { _ = try path.decode(StampedHolder.self, text.replacingOccurrences(of: "AQID", with: "%%")) }
+        let bad = mappingError { _ = try path.decode(StampedHolder.self, text.replacingOccurrences(of: "AQID", with: "%%"), with: decoder) }
         #expect(bad?.description == #"stamp.blob: expected Data, found String "%%" (not base64)"#)
     }
 

@@ -10,11 +10,13 @@ struct FuzzDecimal: Mappable { var dec = Decimal(0) }
 
 /// Inputs the fuzzer (Fuzz/run.sh) found; each one failed before its fix.
 @Suite struct JSONBytesFuzzRegressionTests {
+    // Such a date once decoded and then trapped when encoded; it is now refused by the decode
+    // (a model that decodes is one that encodes), and the encoders still refuse one built in code.
     @Test(arguments: ["1e16", "1e300", "-1e300", "1e12", "-1e11"])
-    func datesOutsideFourDigitYearsAreEncodeErrorsNotTraps(_ seconds: String) throws {
-        let model = try FuzzDates(jsonString: "{\"t\": \(seconds)}")
-        let error = mappingError { _ = try model.jsonData() }
-        #expect(error?.keyPath == "t")
+    func datesOutsideFourDigitYearsAreErrorsNotTraps(_ seconds: String) throws {
+        #expect(mappingError { _ = try FuzzDates(jsonString: "{\"t\": \(seconds)}") }?.keyPath == "t")
+        let model = FuzzDates(t: Date(timeIntervalSince1970: try #require(Double(seconds))))
+        #expect(mappingError { _ = try model.jsonData() }?.keyPath == "t")
         #expect(mappingError { _ = try model.dictionary() }?.keyPath == "t")
     }
 

@@ -267,8 +267,11 @@ struct Stamped: Mappable {
     @Test(arguments: Route.allCases)
     func keysTheRulesReadAreKnown(_ route: Route) {
         let decoder = Self.decoder(unknown: .reject)
-        let json = #"{"user_id": 1, "profile": {"image": "i"}, "heading": "h", "title": "t", "lat": 1.5, "lng": 2, "version": 3, "cache": "c", "kind": "k"}"#
+        let json = #"{"user_id": 1, "profile": {"image": "i"}, "heading": "h", "title": "t", "lat": 1.5, "lng": 2, "cache": "c", "kind": "k"}"#
         #expect(Self.outcome(KnownKeys.self, json, decoder, route) { "\($0.id) \($0.avatar) \($0.title) \($0.location.count)" } == "1 i h 2")
+        // A `let` is encoded only: a value for it would be dropped, which rejecting unknown keys reports.
+        #expect(Self.outcome(KnownKeys.self, #"{"version": 3}"#, decoder, route) { _ in "decoded" }
+                == #"error: version: unknown key (KnownKeys has no property reading it); "version" is a `let`, which decoding never writes: declare it `var` to read this key"#)
         #expect(Self.outcome(KnownKeys.self, #"{"id": 1}"#, decoder, route) { _ in "decoded" }
                 == "error: id: unknown key (KnownKeys has no property reading it)")
         #expect(Self.outcome(AnyKeys.self, #"{"id": 1, "anything": 2}"#, decoder, route) { "\($0.id)" } == "1")

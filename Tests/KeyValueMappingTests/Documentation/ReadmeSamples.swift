@@ -8,6 +8,7 @@ extension DocumentationSamples {
         Sample("readme-first-screen", readmeFirstScreen),
         Sample("readme-tolerance", readmeTolerance),
         Sample("readme-rules", readmeRules),
+        Sample("readme-custom-transformers", readmeCustomTransformers),
         Sample("readme-entry-points", readmeEntryPoints),
         Sample("readme-json-value-access", readmeJSONValueAccess),
     ]
@@ -99,6 +100,41 @@ extension DocumentationSamples {
         // 51.5 1700000000.0
         print(try repo.jsonString(options: .sortedKeys))
         // {"created_at":1700000000000,"full_name":"ada/engine","lat":51.5,"lng":-0.12,"owner":{"login":"ada"},"repo_id":1,"stargazers_count":5,"status":"closed"}
+        // end sample
+    }
+
+    static func readmeCustomTransformers() throws {
+        // sample readme-custom-transformers
+
+        struct Span: Sendable { var low = 0; var high = 0 }
+
+        struct Band: Mappable {
+            var span = Span()
+            var code = ""
+
+            static var mappingRules: MappingRules {
+                MappingRules()
+                    // Typed both ways, on JSON values: {"min": 2, "max": 9}.
+                    .transform("span", with: .custom(decodeJSON: { json in
+                        guard let low = json["min"]?.intValue, let high = json["max"]?.intValue else {
+                            throw MappingError(.other("a span needs integer min and max"))
+                        }
+                        return Span(low: low, high: high)
+                    }, encodeJSON: { span in ["min": .number(JSONNumber(Int64(span.low))), "max": .number(JSONNumber(Int64(span.high)))] }))
+                    // On plain Foundation values: "ab-7" ↔ "AB-7".
+                    .transform("code", with: .custom(decode: { "\($0)".uppercased() }, encode: { $0.lowercased() }))
+            }
+        }
+
+        let band = try Band(jsonString: #"{"span": {"min": 2, "max": 9}, "code": "ab-7"}"#)
+        print(band.span.low, band.span.high, band.code)   // 2 9 AB-7
+        print(try band.jsonString(options: .sortedKeys))
+        // {"code":"ab-7","span":{"max":9,"min":2}}
+        do {
+            _ = try Band(jsonString: #"{"span": {"min": 2}}"#)
+        } catch {
+            print(error)   // span: a span needs integer min and max
+        }
         // end sample
     }
 

@@ -35,6 +35,26 @@ final class LoopBack: Loop {
     override class var mappingRules: MappingRules { MappingRules().subtype { _ in Loop.self } }
 }
 
+// A rule that answers a class outside the cluster: Bicycle is a Vehicle, but not a Car.
+// Its hook records the payload's `token` (the test's routes run in parallel).
+let bicycleHookRuns = LockedBox<[String]>([])
+
+final class Bicycle: Vehicle {
+    required init() {}
+    override class var mappingRules: MappingRules {
+        MappingRules().beforeDecoding { payload in bicycleHookRuns.withLock { $0.append(payload["token"] as? String ?? "") } }
+    }
+}
+
+class Truck: Vehicle {
+    required init() {}
+    override class var mappingRules: MappingRules { MappingRules().subtype { $0["kind"] as? String == "bike" ? Bicycle.self : nil } }
+}
+
+struct Fleet: Mappable {
+    var trucks: [Truck] = []
+}
+
 // A base class transforms and renames what a subclass ignores.
 class Measured: Mappable {
     var count = 0
@@ -145,6 +165,16 @@ struct ObjectAndArray: Mappable {
             return
         }
         #expect(problems == ["the subtype rules go round in a circle (KeyValueMappingTests.LoopBack → KeyValueMappingTests.Loop was asked before)"])
+    }
+
+    /// A subtype rule's answer depends on the payload: a class outside the cluster is the
+    /// payload's problem at its key path, found before anything is decoded into it.
+    @Test(arguments: Route.allCases)
+    func aSubtypeOutsideTheClusterIsAPayloadError(_ route: Route) {
+        let error = mappingError { _ = try Self.decode(Fleet.self, #"{"trucks": [{"wheels": 6}, {"kind": "bike", "token": "\#(route)"}]}"#, route) }
+        #expect(error?.description == "trucks[1]: expected KeyValueMappingTests.Truck or a subclass of it, found an object the subtype rules map to "
+            + "KeyValueMappingTests.Bicycle (KeyValueMappingTests.Bicycle is not a subclass of KeyValueMappingTests.Truck, so it cannot be decoded here)")
+        #expect(!bicycleHookRuns.withLock { $0.contains(route.rawValue) }, "Bicycle's hook ran")
     }
 
     @Test func updateUsesTheInstancesOwnClass() throws {

@@ -149,14 +149,66 @@ struct DateRow: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// Dates outside the years ISO 8601 text has are an error there, and numbers elsewhere.
-    @Test(arguments: [Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_167_219_200.5), Date(timeIntervalSince1970: 1e15)])
-    func datesBeyondFourDigitYears(_ date: Date) throws {
-        let error = mappingError { _ = try KeyValueEncoder().encode(DatedModel(at: date)) }
-        #expect(error?.keyPath == "at")
-        #expect(error?.reasonDescription.hasPrefix("expected a date in years 0000–9999, found Date ") == true)
-        #expect(try Self.roundTrip(date, .secondsSince1970, .bytes) == date)
-        #expect(try Self.roundTrip(date, .millisecondsSince1970, .bytes) == date)
+    /// Dates outside the years ISO 8601 text has are an error in every form: a model that
+    /// decodes is one that encodes.
+    @Test(arguments: [Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_167_219_200.5), Date(timeIntervalSince1970: 1e15)],
+          Strategy.allCases)
+    func datesBeyondFourDigitYearsAreNotWritten(_ date: Date, _ strategy: Strategy) throws {
+        for error in [mappingError { _ = try strategy.encoder.encode(DatedModel(at: date)) },
+                      mappingError { _ = try strategy.encoder.encodeJSON(DatedModel(at: date)) }] {
+            #expect(error?.keyPath == "at")
+            #expect(error?.reasonDescription.hasPrefix("expected a date in years 0000–9999, found Date ") == true)
+        }
+    }
+
+    struct FarNumber: Sendable, CustomTestStringConvertible {
+        let json: String
+        let milliseconds: Bool
+        let detail: String
+        var testDescription: String { "\(json) \(milliseconds ? "ms" : "s")" }
+    }
+
+    static let farNumbers = [
+        // A millisecond timestamp read as seconds: year ≈ 55,800.
+        FarNumber(json: "1700000000000", milliseconds: false,
+                  detail: "after the year 9999 as seconds since 1970; ISO 8601 text has four-digit years; as milliseconds it is 2023-11-14T22:13:20Z: use .millisecondsSince1970"),
+        FarNumber(json: "-62167219201", milliseconds: false, detail: "before the year 0000 as seconds since 1970; ISO 8601 text has four-digit years"),
+        FarNumber(json: "1e300", milliseconds: false, detail: "after the year 9999 as seconds since 1970; ISO 8601 text has four-digit years"),
+        FarNumber(json: "253402300800000", milliseconds: true, detail: "after the year 9999 as milliseconds since 1970; ISO 8601 text has four-digit years"),
+    ]
+
+    /// A number since 1970 past those years is a decode error at its key path, on every route,
+    /// through the decoder's strategy and through a transformer; one that reads as a date in
+    /// milliseconds says so.
+    @Test(arguments: farNumbers, Path.allCases)
+    func numbersBeyondFourDigitYearsAreNotRead(_ row: FarNumber, _ path: Path) throws {
+        struct Stamped: Mappable {
+            var at = Date(timeIntervalSince1970: 0)
+            var seconds = Date(timeIntervalSince1970: 0)
+            var milliseconds = Date(timeIntervalSince1970: 0)
+            static var mappingRules: MappingRules {
+                MappingRules().transform("seconds", with: .secondsSince1970).transform("milliseconds", with: .millisecondsSince1970)
+            }
+        }
+        var decoder = KeyValueDecoder()
+        decoder.dateDecoding = row.milliseconds ? .millisecondsSince1970 : .secondsSince1970
+        let property = row.milliseconds ? "milliseconds" : "seconds"
+        for key in ["at", property] {
+            let json = #"{"\#(key)": \#(row.json)}"#
+            let error = mappingError {
+                switch path {
+                case .dictionary: _ = try decoder.decode(Stamped.self, from: try DecodeRoute.dictionary(json))
+                case .bytes: _ = try decoder.decode(Stamped.self, fromJSON: Data(json.utf8))
+                }
+            }
+            #expect(error?.keyPath == key)
+            guard case .invalidValue(let expected, _, let detail)? = error?.reason else {
+                Issue.record("expected invalidValue, got \(String(describing: error))")
+                continue
+            }
+            #expect(expected == "a Date in years 0000–9999")
+            #expect(detail == row.detail)
+        }
     }
 
     // MARK: What is written

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import KeyValueMapping
+
+/// A `let` of a `Mappable` model is encoded only. A payload value for it is never taken, and
+/// with `unknownKeys = .reject` it is not dropped silently either: it is an unknown key whose
+/// message says why, on every route, thrown or listed by lenient decoding.
+@Suite struct ConstantPropertyTests {
+    struct Account: Mappable {
+        let id: Int = 7
+        var name = ""
+        let kind = "user"
+        static var mappingRules: MappingRules { MappingRules().map("kind", to: "account_kind") }
+    }
+
+    static let hint = "; \"id\" is a `let`, which decoding never writes: declare it `var` to read this key"
+
+    @Test(arguments: DecodeRoute.allCases)
+    func aValueForALetIsAnErrorWhenUnknownKeysAreRejected(_ route: DecodeRoute) {
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let json = #"{"name": "Ada", "id": 42}"#
+        #expect(route.outcome(Account.self, json, strict) { "\($0.id) \($0.name)" }
+            == "error: id: unknown key (Account has no property reading it)" + Self.hint)
+        // The default ignores it, as it ignores any key no property reads: the value is not taken.
+        #expect(route.outcome(Account.self, json) { "\($0.id) \($0.name)" } == "7 Ada")
+    }
+
+    @Test(arguments: [false, true])
+    func lenientDecodingListsIt(_ bytes: Bool) {
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let json = #"{"account_kind": "admin", "name": "Ada", "id": 42}"#
+        let kindHint = "; \"kind\" is a `let`, which decoding never writes: declare it `var` to read this key"
+        // Payload order from bytes, UTF-8 key order from a dictionary (which has none): the same here.
+        let listed = ["account_kind: unknown key (Account has no property reading it)" + kindHint, "id: unknown key (Account has no property reading it)" + Self.hint]
+        #expect(DecodeRoute.lenientOutcome(Account.self, json, strict, bytes: bytes) { "\($0.id) \($0.kind) \($0.name)" }
+            == "7 user Ada | " + listed.joined(separator: "; "))
+    }
+
+    @Test func anAllowedKeyStaysQuiet() throws {
+        struct Tolerant: Mappable {
+            let id: Int = 7
+            var name = ""
+            static var mappingRules: MappingRules { MappingRules().allowUnknownKeys("id") }
+        }
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let model = try strict.decode(Tolerant.self, fromJSON: Data(#"{"id": 1, "name": "Ada"}"#.utf8))
+        #expect(model.id == 7 && model.name == "Ada")
+    }
+
+    @Test func jsonLinesReportItAtTheElement() throws {
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let lines = Data("{\"name\": \"a\"}\n{\"name\": \"b\", \"id\": 1}\n".utf8)
+        do {
+            _ = try strict.decode([Account].self, fromJSONLines: lines)
+            Issue.record("expected an error")
+        } catch let error as MappingError {
+            #expect(error.description == "[1].id (line 2): unknown key (Account has no property reading it)" + Self.hint)
+        }
+    }
+}
