@@ -171,9 +171,12 @@ final class DecodingSession: NestingSession, KeyTableSession {
 
     /// The invalid-element policy, for an element whose decode threw `error` (its path starting
     /// at the element): the collection's own rule (`skipping`) or the decoder's says whether the
-    /// element is dropped (and listed in lenient mode) or the error stands.
+    /// element is dropped (and listed in lenient mode) or the error stands. A lenient top-level
+    /// collection (`dropsLeniently`: it has no prototype to keep) drops and lists whatever lenient
+    /// mode carries on after.
     @inline(__always)
-    func dropElement(_ error: MappingError, skipping: Bool) throws {
+    func dropElement(_ error: MappingError, skipping: Bool, dropsLeniently: Bool = false) throws {
+        if dropsLeniently, carriesOn(after: error) { return skip(error) }
         guard skipping || skipsInvalidElements, error.isRelaxable else { throw error }
         relaxed(error)
     }

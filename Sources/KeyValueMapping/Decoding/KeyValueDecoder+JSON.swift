@@ -111,6 +111,20 @@ extension KeyValueDecoder {
         return (models, session.skipped)
     }
 
+    /// Decodes a JSON object of models leniently from JSON bytes, as
+    /// `decodeLeniently([Model].self, fromJSON:)` decodes an array: a member that fails as a whole
+    /// is dropped, and everything skipped is listed with the member's key first
+    /// (`ada.age: …`), in payload order.
+    public func decodeLeniently<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [String: Model], skipped: [MappingError]) {
+        var codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        codec.dropsFailuresLeniently = true
+        let session = DecodingSession(options: self, lenient: true)
+        let models = try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object of \(Model.self)") { reader in
+            try codec.decode(from: &reader, session)
+        }
+        return (models, session.skipped)
+    }
+
     /// Decodes a model from JSON bytes, as `decode(_:fromJSON:)` does: `Data` always means
     /// JSON text (Foundation's decoders take it the same way).
     public func decode<Model: Mappable>(_ type: Model.Type, from data: Data) throws -> Model {

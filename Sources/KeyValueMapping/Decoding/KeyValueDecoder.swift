@@ -193,6 +193,18 @@ public struct KeyValueDecoder: Sendable {
         return (models, session.skipped)
     }
 
+    /// Decodes a dictionary of models leniently, as `decodeLeniently([Model].self, from:)` decodes
+    /// an array: a member that fails as a whole is dropped, and everything skipped is listed with
+    /// the member's key first, in UTF-8 key order (a dictionary has no order of its own).
+    public func decodeLeniently<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> (models: [String: Model], skipped: [MappingError]) {
+        var codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
+        codec.dropsFailuresLeniently = true
+        let session = DecodingSession(options: self, lenient: true)
+        var source = FoundationSource(dictionary)
+        let models = try codec.decode(from: &source, session)
+        return (models, session.skipped)
+    }
+
     /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values
     /// (`.require` does not apply: nothing is missing from a model that exists). A class instance
     /// is updated as its dynamic type: a `Circle` held as a `Shape` gets its radius.

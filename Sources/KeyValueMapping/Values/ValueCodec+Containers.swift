@@ -108,12 +108,7 @@ struct ArrayCodec<Element>: ValueCodec {
                 } catch {
                     session.exit(scope, failed: true)
                     guard let error = error as? MappingError else { throw error }
-                    let placed = error.prepending(.index(index))
-                    if dropsFailuresLeniently, session.carriesOn(after: placed) {
-                        session.skip(placed)
-                    } else {
-                        try session.dropElement(placed, skipping: skipsInvalidElements)
-                    }
+                    try session.dropElement(error.prepending(.index(index)), skipping: skipsInvalidElements, dropsLeniently: dropsFailuresLeniently)
                     try source.skipValue(from: mark)
                 }
                 index += 1
@@ -224,6 +219,9 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
     let element: any ValueCodec<Element>
     /// Whether members that fail are dropped whatever the decoder says (the property's rule).
     var skipsInvalidElements = false
+    /// In lenient mode, whether a member that fails as a whole is dropped and listed: the
+    /// top-level object of `decodeLeniently([String: Model].self, …)` (see ``ArrayCodec``'s).
+    var dropsFailuresLeniently = false
 
     var typeName: String { "[\(key.typeName): \(element.typeName)]" }
 
@@ -334,7 +332,7 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         } catch {
             session.exit(scope, failed: true)
             guard let error = error as? MappingError else { throw error }
-            try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements)
+            try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements, dropsLeniently: dropsFailuresLeniently)
             try source.skipValue(from: mark)
             return nil
         }

@@ -69,6 +69,25 @@ import KeyValueMapping
         #expect(skipped == [#"[0].count: expected Int, found String "x""#])
     }
 
+    /// An object of models, leniently: a member that fails as a whole is dropped, a failing
+    /// property keeps its prototype value, and every entry starts with the member's key (in
+    /// payload order from bytes, in key order from a dictionary: the same order here).
+    @Test(arguments: Route.allCases)
+    func anObjectOfModelsIsReadLeniently(_ route: Route) throws {
+        let json = #"{"ada": {"id": 1, "count": "x"}, "bob": 5, "cy": {"id": 3, "count": 4}}"#
+        let data = Data(json.utf8)
+        let decoder = KeyValueDecoder()
+        let result = route == .bytes
+            ? try decoder.decodeLeniently([String: TallyModel].self, fromJSON: data)
+            : try decoder.decodeLeniently([String: TallyModel].self, from: try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+        #expect(result.models == ["ada": TallyModel(id: 1, count: 0), "cy": TallyModel(id: 3, count: 4)])
+        #expect(result.skipped.map(\.description) == [#"ada.count: expected Int, found String "x""#, "bob: expected TallyModel, found Int 5"])
+        let clean = #"{"a": {"id": 1}}"#
+        #expect(try decoder.decodeLeniently([String: TallyModel].self, fromJSON: Data(clean.utf8)).models
+            == decoder.decode([String: TallyModel].self, fromJSON: Data(clean.utf8)))
+        #expect(throws: MappingError.self) { try decoder.decodeLeniently([String: TallyModel].self, fromJSON: Data("[]".utf8)) }
+    }
+
     @Test func whatIsNotAnArrayStillThrows() {
         let decoder = KeyValueDecoder()
         #expect(throws: MappingError.self) { try decoder.decodeLeniently([TallyModel].self, fromJSON: Data(#"{"id": 1}"#.utf8)) }
