@@ -1,5 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// Swift floor (README, "Platforms"): 6.2, for `@concurrent` on the async entry points, the newest
+// language feature the library uses; a toolchain before it stops here with a clear message.
 
 // Platform floor (README, "Platforms"): parameterized protocol types such as
 // `any ValueCodec<Value>` need the Swift 5.7 runtime, first shipped with macOS 13, iOS 16,
