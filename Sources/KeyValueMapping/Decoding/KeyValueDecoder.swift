@@ -50,7 +50,7 @@ public struct KeyValueDecoder: Sendable {
         /// The property keeps the prototype's value. The default.
         case useDefault
         /// A missing key of a non-optional property is an error (as if every such property were
-        /// declared with ``MappingRules/require(_:)``); optional properties may still be absent.
+        /// declared with ``MappingRules/require(_:)-(String...)``); optional properties may still be absent.
         /// ``KeyValueDecoder/update(_:from:)`` never applies it.
         case reject
     }
@@ -84,7 +84,7 @@ public struct KeyValueDecoder: Sendable {
     /// error. Default: 512.
     public var maximumDepth = 512
     /// `null` for non-optional properties. Default: ``NullDecodingStrategy/reject``;
-    /// ``MappingRules/useDefaultForNull(_:)`` relaxes it per property.
+    /// ``MappingRules/useDefaultForNull(_:)-(String...)`` relaxes it per property.
     public var nullDecoding: NullDecodingStrategy = .reject
     /// Missing keys. Default: ``MissingKeyStrategy/useDefault``.
     public var missingKeys: MissingKeyStrategy = .useDefault
@@ -92,7 +92,7 @@ public struct KeyValueDecoder: Sendable {
     public var unknownKeys: UnknownKeyStrategy = .ignore
     /// Elements of arrays, sets and dictionaries that cannot be decoded, and elements of the
     /// streams (`models(of:…)`, `decode(_:fromJSONLines:)`). Default:
-    /// ``InvalidElementStrategy/reject``; ``MappingRules/skipInvalidElements(_:)`` relaxes it
+    /// ``InvalidElementStrategy/reject``; ``MappingRules/skipInvalidElements(_:)-(String...)`` relaxes it
     /// per property.
     public var invalidElements: InvalidElementStrategy = .reject
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A property's own relaxations (``MappingRules/useDefaultForNull(_:)``,
-/// ``MappingRules/fallback(_:to:)``). Most properties have none and hold `nil`, so the decode
+/// A property's own relaxations (``MappingRules/useDefaultForNull(_:)-(String...)``,
+/// ``MappingRules/fallback(_:to:)-(String,_)``). Most properties have none and hold `nil`, so the decode
 /// loop hands over one reference, or none, per property.
 final class PropertyRelaxations: Sendable {
     /// Whether `null` keeps the prototype's value.

@@ -26,7 +26,7 @@ public struct UpsertSummary: Sendable, Equatable, CustomStringConvertible {
 
 extension Array where Element: Mappable {
     /// Imports records by primary key, as MagicalRecord's import does for Core Data: each payload
-    /// element whose primary key (``MappingRules/primaryKey(_:)``) matches an existing record
+    /// element whose primary key (``MappingRules/primaryKey(_:)-(String)``) matches an existing record
     /// updates that record with ``Mappable/update(from:)`` semantics (present keys are decoded,
     /// absent keys keep their values; a class instance is updated in place, so its identity is
     /// kept); any other element is decoded and appended. Existing records keep their order.
@@ -46,7 +46,7 @@ extension Array where Element: Mappable {
     /// ```
     ///
     /// A record's key is the one decoding gives it: an element's key is read after the type's
-    /// `beforeDecoding` rule, with the key's ``MappingRules/fallback(_:to:)`` and null rules, and
+    /// `beforeDecoding` rule, with the key's ``MappingRules/fallback(_:to:)-(String,_)`` and null rules, and
     /// a record is filed under the key it holds once decoded or updated, so a key `didDecode`
     /// normalises matches the record holding the normalised key.
     ///

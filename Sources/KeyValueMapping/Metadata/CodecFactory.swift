@@ -33,7 +33,7 @@ extension Optional: OptionalCodecProvider {
 }
 
 /// Collections whose codec can drop the elements that fail (a property's
-/// ``MappingRules/skipInvalidElements(_:)`` rule), also seen through `Optional`.
+/// ``MappingRules/skipInvalidElements(_:)-(String...)`` rule), also seen through `Optional`.
 protocol ElementSkippingCodecProvider {
     /// The codec that drops invalid elements, or `nil` when the type is not such a collection.
     static func makeElementSkippingCodec(_ factory: CodecFactory) throws -> Any?

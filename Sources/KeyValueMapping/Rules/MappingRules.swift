@@ -62,6 +62,8 @@ public struct MappingRules: Sendable {
     var fallbacks: [String: FallbackValue] = [:]
     var unknownKeysAllowed = UnknownKeyExemption()
     var primaryKey: String?
+    /// The key paths the rules named, checked against the model when its metadata is built.
+    var keyPathChecks: [KeyPathCheck] = []
 
     /// A hook that reads or rewrites a payload dictionary.
     public typealias DictionaryHook = @Sendable (inout [String: Any]) throws -> Void
@@ -241,7 +243,7 @@ public struct MappingRules: Sendable {
     }
 }
 
-/// A ``MappingRules/fallback(_:to:)`` value, kept without its static type until the property's
+/// A ``MappingRules/fallback(_:to:)-(String,_)`` value, kept without its static type until the property's
 /// accessor stores it.
 struct FallbackValue: Sendable {
     let value: any Sendable

@@ -3,6 +3,7 @@
 struct RulesResolver {
     let rules: MappingRules
     private(set) var problems: [String] = []
+    private var foreignNames: Set<String> = []
 
     /// The rules of `Model` merged with those of every `Mappable` superclass, base first.
     init<Model: Mappable>(for type: Model.Type) {
@@ -58,15 +59,19 @@ struct RulesResolver {
             if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
             if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
             if let primaryKey = own.primaryKey { merged.primaryKey = primaryKey }
+            merged.keyPathChecks += own.keyPathChecks
         }
         rules = merged
+        problems = merged.keyPathChecks.compactMap { $0.problem(in: Model.self) }
+        // Another type's key path is reported as such; the name it gave is not looked for again.
+        foreignNames = Set(merged.keyPathChecks.filter { $0.problem == nil && !$0.isRoot(Model.self) }.compactMap(\.name))
     }
 
     /// Checks that every name in the rules is a stored property and every key parses.
     mutating func checkNames(_ storedNames: [String]) {
         let known = Set(storedNames)
         func check(_ names: [String], _ rule: String) {
-            for name in names where !known.contains(name) {
+            for name in names where !known.contains(name) && !foreignNames.contains(name) {
                 let hint = NearestName.suggestion(for: name, among: storedNames).map { " (did you mean \"\($0)\"?)" } ?? ""
                 problems.append("\(rule) names \"\(name)\", which is not a stored property\(hint)")
             }

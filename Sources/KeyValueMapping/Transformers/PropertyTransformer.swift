@@ -43,7 +43,8 @@ public struct CustomTransformer<Value>: PropertyTransformer {
     /// Creates a transformer whose closures read and write ``JSONValue``s. The payload's value
     /// arrives as it is written (a number as its literal, an object's members in payload order
     /// from JSON text, in UTF-8 key order from a dictionary); what `encodeJSON` returns is
-    /// written as ``JSONValue/foundationValue()`` gives it.
+    /// written as plain Foundation values (numbers as `Int`, `Double` or `Decimal`, as
+    /// `JSONSerialization` would give them).
     public init(decodeJSON: @escaping @Sendable (JSONValue) throws -> Value, encodeJSON: @escaping @Sendable (Value) throws -> JSONValue) {
         decodeValue = { value in
             try decodeJSON(try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false))

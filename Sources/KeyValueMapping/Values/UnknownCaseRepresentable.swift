@@ -11,7 +11,7 @@
 ///
 /// Works for `String` and integer raw values. Only raw values that are not a case decode as
 /// ``unknownCase``; a value of the wrong JSON type (`true` for a `String` enum) is still an
-/// error, which ``MappingRules/fallback(_:to:)`` can turn into a value. Encoding writes
+/// error, which ``MappingRules/fallback(_:to:)-(String,_)`` can turn into a value. Encoding writes
 /// ``unknownCase``'s own raw value.
 public protocol UnknownCaseRepresentable: RawRepresentable {
     /// The case that stands for every raw value that is not a case.

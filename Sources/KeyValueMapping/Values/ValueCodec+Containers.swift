@@ -62,7 +62,7 @@ struct OptionalCodec<Value: OptionalValue>: ValueCodec {
 struct ArrayCodec<Element>: ValueCodec {
     let element: any ValueCodec<Element>
     /// Whether elements that fail are dropped whatever the decoder says: the property's own
-    /// ``MappingRules/skipInvalidElements(_:)`` rule.
+    /// ``MappingRules/skipInvalidElements(_:)-(String...)`` rule.
     var skipsInvalidElements = false
     /// Whether, in lenient mode, an element that fails (one lenient decoding cannot mend inside
     /// it, such as a number where a model's object should be) is dropped and listed: the top-level

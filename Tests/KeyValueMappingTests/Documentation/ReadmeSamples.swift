@@ -8,6 +8,7 @@ extension DocumentationSamples {
         Sample("readme-first-screen", readmeFirstScreen),
         Sample("readme-tolerance", readmeTolerance),
         Sample("readme-rules", readmeRules),
+        Sample("readme-key-path-rules", readmeKeyPathRules),
         Sample("readme-custom-transformers", readmeCustomTransformers),
         Sample("readme-entry-points", readmeEntryPoints),
         Sample("readme-json-value-access", readmeJSONValueAccess),
@@ -100,6 +101,30 @@ extension DocumentationSamples {
         // 51.5 1700000000.0
         print(try repo.jsonString(options: .sortedKeys))
         // {"created_at":1700000000000,"full_name":"ada/engine","lat":51.5,"lng":-0.12,"owner":{"login":"ada"},"repo_id":1,"stargazers_count":5,"status":"closed"}
+        // end sample
+    }
+
+    static func readmeKeyPathRules() throws {
+        // sample readme-key-path-rules
+
+        struct Repo: Mappable {
+            var id = 0
+            var fullName = ""
+            var createdAt = Date(timeIntervalSince1970: 0)
+            var cache: [String] = []
+
+            static var mappingRules: MappingRules {
+                MappingRules()
+                    .map(\Repo.fullName, to: "full_name")
+                    .map(\Repo.id, toFirstOf: ["repo_id", "id"])
+                    .transform(\Repo.createdAt, with: .millisecondsSince1970)   // with: .uuid would not compile
+                    .ignore(\Repo.cache)
+                    .require(\Repo.id)
+            }
+        }
+
+        let repo = try Repo(jsonString: #"{"repo_id": 1, "full_name": "ada/engine", "createdAt": 1700000000000}"#)
+        print(repo.id, repo.fullName, repo.createdAt.timeIntervalSince1970)   // 1 ada/engine 1700000000.0
         // end sample
     }
 
