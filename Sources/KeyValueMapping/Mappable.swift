@@ -29,7 +29,7 @@
 /// (declare `required init()`). `let` properties are encoded but never decoded (with
 /// `unknownKeys = .reject` a payload value for one is an unknown-key error that says so); `weak` and
 /// `unowned` properties are not mapped; `lazy var x` maps as `x`; property-wrapper storage is
-/// not mapped. Every failure is a ``MappingError`` naming the key path.
+/// not mapped unless a rule names it. Every failure is a ``MappingError`` naming the key path.
 public protocol Mappable {
     /// The prototype that decoding starts from.
     init()

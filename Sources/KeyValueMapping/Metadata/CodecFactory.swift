@@ -163,13 +163,23 @@ struct CodecFactory {
     /// Whether ``codec(for:)`` maps `type` with the library's own codecs, asking the same
     /// questions in the same order without building anything: scalars, `String`, `Date`, `URL`,
     /// `UUID`, `Data`, `Decimal`, `Mappable` models, `RawRepresentable` types with such a raw
-    /// value, and optionals, arrays, sets and dictionaries of those. What decides whether a
-    /// `_name` field is an ordinary property or property-wrapper storage.
+    /// value, and optionals, arrays, sets and dictionaries of those.
     func mapsNatively(_ type: Any.Type) -> Bool {
         if Self.scalars[ObjectIdentifier(type)] != nil { return true }
         if let provider = type as? any CodecProvider.Type { return provider.mapsNatively(self) }
         if type is any Mappable.Type { return true }
         if let raw = type as? any RawRepresentable.Type { return rawValueMapsNatively(raw) }
+        return false
+    }
+
+    /// Whether a `_name` field of this type (no stored `name` beside it) cannot be the storage
+    /// of a property wrapper: a built-in value type the library maps, or an optional or standard
+    /// collection of mappable values. A model, a raw-value type or any other type of the app's
+    /// own may be a wrapper, whose invariant a payload must never bypass: such storage is mapped
+    /// only when a rule names it.
+    func isNeverWrapperStorage(_ type: Any.Type) -> Bool {
+        if Self.scalars[ObjectIdentifier(type)] != nil { return true }
+        if let provider = type as? any CodecProvider.Type { return provider.mapsNatively(self) }
         return false
     }
 

@@ -86,7 +86,7 @@ final class ModelMetadata<Model: Mappable> {
         let enumerated = try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass)
         var resolver = RulesResolver(for: Model.self)
         resolver.checkNames(enumerated.map(\.name))
-        let roles = enumerated.map { resolver.role(of: $0, mapsNatively: factory.mapsNatively) }
+        let roles = enumerated.map { resolver.role(of: $0, isNeverWrapperStorage: factory.isNeverWrapperStorage) }
 
         // The prototype's own values decide how a nil optional is written (see
         // `StoredPropertyAccessor.writesNullForNil`), so its fields are read while accessors are made.

@@ -141,15 +141,15 @@ struct RulesResolver {
     func isRequired(_ name: String) -> Bool { rules.required.contains(name) }
 
     /// The part `property` plays under these rules. A field shaped like property-wrapper
-    /// storage (`_name`, no stored `name`) whose type the library maps natively (`mapsNatively`,
-    /// without a Codable fallback) is an ordinary property, such as MongoDB's `_id: String`;
-    /// otherwise it is taken for wrapper storage (a wrapper type is not the payload's shape)
-    /// and mapped only when a rule maps it explicitly (a key, a transformer or the allow list),
-    /// so a payload cannot bypass the wrapper.
-    func role(of property: EnumeratedProperty, mapsNatively: (Any.Type) -> Bool) -> PropertyRole {
+    /// storage (`_name`, no stored `name`) of a type no wrapper can be (`isNeverWrapperStorage`:
+    /// a built-in value, or an optional or collection of mappable values) is an ordinary
+    /// property, such as MongoDB's `_id: String`. Any other is taken for wrapper storage and
+    /// mapped only when a rule names it (a key, a transformer or the allow list), so a payload
+    /// never bypasses a wrapper's invariant unless the model says so.
+    func role(of property: EnumeratedProperty, isNeverWrapperStorage: (Any.Type) -> Bool) -> PropertyRole {
         guard case .wrapperStorage(let isVar) = property.role else { return property.role }
         let name = property.name
-        if mapsNatively(property.field.type) || rules.keys[name] != nil || rules.transformers[name] != nil
+        if isNeverWrapperStorage(property.field.type) || rules.keys[name] != nil || rules.transformers[name] != nil
             || rules.allowed?.contains(name) == true {
             return isVar ? .variable : .constant
         }

@@ -9,7 +9,7 @@ enum PropertyRole: Equatable {
     /// The storage of `lazy var name`: decoded by setting the storage, encoded once computed.
     case lazyStorage(wrappedType: Any.Type)
     /// `_name` with no stored `name`, which may be the storage of a property wrapper
-    /// (`RulesResolver.role(of:mapsNatively:)` decides).
+    /// (`RulesResolver.role(of:isNeverWrapperStorage:)` decides).
     case wrapperStorage(isVar: Bool)
     /// Not mapped at all, with the documented reason.
     case skipped(String)
@@ -91,7 +91,7 @@ enum PropertyEnumerator {
 
     /// `_name` with no stored `name` beside it: the shape of the storage the compiler makes for
     /// `@Wrapper var name` (whose `name` is computed). The runtime does not mark wrapper storage,
-    /// so the rules decide, from the field's type, whether it is one (see `RulesResolver.role(of:mapsNatively:)`).
+    /// so the rules decide, from the field's type, whether it is one (see `RulesResolver.role(of:isNeverWrapperStorage:)`).
     private static func mayBeWrapperStorage(_ storedName: String, storedNames: Set<String>) -> Bool {
         storedName.count > 1 && storedName.hasPrefix("_") && !storedName.hasPrefix("__")
             && !storedNames.contains(String(storedName.dropFirst()))

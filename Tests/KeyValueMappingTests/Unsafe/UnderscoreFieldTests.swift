@@ -2,9 +2,10 @@ import Foundation
 import KeyValueMapping
 import Testing
 
-// A field named `_x` is property-wrapper storage (left alone) only when no stored `x` exists and
-// its type is not one the library maps natively; otherwise it is an ordinary property, mapped
-// under its own name, such as MongoDB's `_id`.
+// A field named `_x` is property-wrapper storage (left alone unless a rule names it) when no
+// stored `x` exists and its type could be a wrapper (anything but a built-in value, or an optional
+// or collection of mappable values); otherwise it is an ordinary property, mapped under its own
+// name, such as MongoDB's `_id`.
 
 struct MongoDocument: Mappable, Equatable {
     var _id = ""
@@ -17,7 +18,8 @@ struct UnderscoreLinks: Mappable, Equatable {
 
 enum UnderscoreKind: String, Equatable { case a, b }
 
-/// One underscored field of every kind of natively mapped type.
+/// One underscored field of every kind of built-in type (and a model and a raw-value type,
+/// which a rule names: they could be wrappers).
 struct UnderscoredEverything: Mappable, Equatable {
     var _int = 0
     var _text: String?
@@ -33,7 +35,9 @@ struct UnderscoredEverything: Mappable, Equatable {
     var _data = Data()
     var _decimal = Decimal(0)
     var _nested: [[String: [UnderscoreLinks]]] = []
+    static var mappingRules: MappingRules { MappingRules().map("_links", to: "_links").map("_kind", to: "_kind") }
 }
+
 
 @propertyWrapper
 struct Padded: Equatable {
@@ -85,7 +89,7 @@ struct UnderscoreBesideItsNameIgnored: Mappable, Equatable {
         #expect(try MongoDocument(dictionary: model.dictionary()) == model)
     }
 
-    @Test func everyNativelyMappedTypeIsAnOrdinaryProperty() throws {
+    @Test func everyBuiltInTypeIsAnOrdinaryProperty() throws {
         var model = UnderscoredEverything()
         model._int = 1
         model._text = "t"
