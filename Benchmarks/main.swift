@@ -40,7 +40,7 @@ struct Options {
                              N times, for instruction counts (Benchmarks/callgrind.sh); a label is
                              WORKLOAD/OPERATION/CANDIDATE as in the JSON report, or a section's own
                              (parse: WORKLOAD/parse/JSONValue; streaming/array, streaming/lines,
-                             streaming/in-memory; relaxed/…; upsert/KeyValueMapping;
+                             streaming/in-memory; relaxed/…; upsert/KeyValueMapping; dates/KeyValueMapping|DateFormatter;
                              codable/CodableMappable; naming/DIRECTION/declared|option)
           --help, -h         this text
 
@@ -174,6 +174,11 @@ func runBenchmarks(_ options: Options) throws {
         starting("relaxation: \(Report.grouped(Double(RelaxationBenchmark.records))) records decoded clean and with one relaxation in the last, from bytes, JSON Lines and a stream")
         let figures = try RelaxationBenchmark.measure(runner: runner)
         if repeatLabel == nil { RelaxationBenchmark.printTable(figures) }
+    }
+    if selected(.twitter), section("dates/") {
+        starting("dates: twitter_timeline's created_at read by .dateFormat(\"\(DateFormatBenchmark.pattern)\") against a DateFormatter")
+        let figures = try DateFormatBenchmark.measure(runner: runner)
+        if repeatLabel == nil { DateFormatBenchmark.printTable(figures) }
     }
     var memory: [MemoryProbe.Result] = []
     if selected(.flat), options.repeating == nil {

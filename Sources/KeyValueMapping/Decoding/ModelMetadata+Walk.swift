@@ -157,7 +157,12 @@ extension ModelMetadata {
                     if !table.knownKeys.contains(key) {
                         try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table))
                     } else if let constant = table.constantKeys[key] {
-                        try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
+                        // The value the `let` holds already (the model's own output read back)
+                        // loses nothing; any other would be dropped.
+                        if !holdsConstant(try source.readJSONValue(session), property: constant, session) {
+                            try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
+                        }
+                        continue
                     }
                 }
                 try source.skipValue(from: source.mark())
@@ -265,6 +270,26 @@ extension ModelMetadata {
             table.decodedSingleKeys[index].map { (property: decodedProperties[index].name, key: $0) }
         }
         return NearestName.keySuggestion(for: key, keys: keys)
+    }
+
+    /// Whether `value`, a payload's value under the key of the `let` named `property`, is the
+    /// value the prototype's `let` holds, as the encoder writes it: what encoding a model and
+    /// reading the output back gives. Both are compared as plain values (members in key order,
+    /// numbers by value). Found once per property and decode, without running any hook.
+    func holdsConstant(_ value: JSONValue, property: String, _ session: DecodingSession) -> Bool {
+        let type = ObjectIdentifier(self)
+        if session.constantValues[type]?[property] == nil {
+            let encoding = EncodingSession(options: KeyValueEncoder())
+            var held = JSONValue.null
+            if let descriptor = properties.first(where: { $0.name == property }),
+               let written = ModelStorage.withFields(of: Model(), isClass: isClass, { try? descriptor.accessor.encode(from: $0, encoding) }),
+               let json = try? JSONValue(libraryValue: written, session, encoding: true) {
+                held = json
+            }
+            session.constantValues[type, default: [:]][property] = held
+        }
+        let payload = try? JSONValue(libraryValue: session.foundationValue(of: value), session, encoding: false)
+        return payload != nil && session.constantValues[type]?[property] == payload
     }
 
     /// Why a payload value for a `let` is not read, and what to write instead.

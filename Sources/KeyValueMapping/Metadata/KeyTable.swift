@@ -89,9 +89,15 @@ final class KeyTable: Sendable {
         }
         knownKeys = known
         var constants: [String: String] = [:]
-        let allowed = Set(allowedUnknownKeys)
+        // A key a decoded property reads in any way (a candidate, a path's first step) is read.
+        var read = Set(allowedUnknownKeys)
+        for key in decodeKeys {
+            for path in key.readPaths {
+                if case .key(let first)? = path.first { read.insert(first) }
+            }
+        }
         for (position, property) in properties.enumerated() where !property.isDecoded {
-            if let key = encodedSingleKeys[position], !allowed.contains(key), decodedKeyIndex[key] == nil {
+            if let key = encodedSingleKeys[position], !read.contains(key) {
                 constants[key] = property.name
             }
         }

@@ -16,12 +16,12 @@ extension ModelMetadata {
                     "the subtype rules go round in a circle (\(names.joined(separator: " → ")) was asked before)",
                 ]))
             }
+            // Checked before the class is asked anything or decoded into, so no code of a
+            // class that cannot be used runs.
+            guard next is Model.Type else { throw subtypeMismatch(next) }
             visited.append(ObjectIdentifier(next))
             current = next
         }
-        // Checked before anything is decoded into it, so no hook of a class that cannot be
-        // used runs.
-        guard current is Model.Type else { throw subtypeMismatch(current) }
         return current
     }
 

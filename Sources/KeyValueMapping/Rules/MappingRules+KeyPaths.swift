@@ -94,7 +94,12 @@ extension MappingRules {
         keyPaths.reduce(self) { rules, keyPath in
             func open<Value>(_: Value.Type) -> MappingRules {
                 // A partial key path of a literal is a `KeyPath<Root, Value>` underneath.
-                guard let typed = keyPath as? KeyPath<Root, Value> else { return rules }
+                guard let typed = keyPath as? KeyPath<Root, Value> else {
+                    var rules = rules
+                    rules.keyPathChecks.append(KeyPathCheck(rule: rule, text: "\(keyPath)", name: nil, problem: "is not a key path of a property",
+                                                            root: Root.self, isRoot: { $0 is Root.Type }))
+                    return rules
+                }
                 return rules.named(typed, rule, apply)
             }
             return _openExistential(type(of: keyPath).valueType, do: open)

@@ -47,7 +47,9 @@ public struct DateTransformer: PropertyTransformer {
         switch JSONScalar(json) {
         case .int(let number): return Double(number)
         case .uint(let number): return Double(number)
-        case .double(let number): return number
+        case .double(let number):
+            guard number.isFinite else { throw MappingError.invalidValue(expected: "Date", found: json, detail: number.isNaN ? "not a number" : "not finite") }
+            return number
         case .decimal(let number): if let number = number.nearestDouble, number.isFinite { return number }
         case .string(let text): if NumericText.isNumber(text), let number = Double(text), number.isFinite { return number }
         default: break
@@ -57,13 +59,17 @@ public struct DateTransformer: PropertyTransformer {
 }
 
 /// A DateFormatter built once per transformer; formatters are not thread-safe, so calls
-/// take a lock (one formatter per transformer, never one per value).
+/// take a lock (one formatter per transformer, never one per value). A pattern of fixed-width
+/// fields in the POSIX locale and a fixed time zone is read and written without it wherever the
+/// answer is certainly the formatter's (``FixedDatePattern``).
 final class FixedFormat: Sendable {
     let pattern: String
+    private let fixed: FixedDatePattern?
     private let formatter: Locked<DateFormatter>
 
     init(pattern: String, locale: Locale, timeZone: TimeZone) {
         self.pattern = pattern
+        fixed = FixedDatePattern(pattern: pattern, locale: locale, timeZone: timeZone)
         let formatter = DateFormatter()
         formatter.dateFormat = pattern
         formatter.locale = locale
@@ -72,8 +78,15 @@ final class FixedFormat: Sendable {
         self.formatter = Locked(formatter)
     }
 
-    func parse(_ text: String) -> Date? { formatter.withLock { $0.date(from: text) } }
-    func format(_ date: Date) -> String { formatter.withLock { $0.string(from: date) } }
+    func parse(_ text: String) -> Date? {
+        if let date = fixed?.parse(text) { return date }
+        return formatter.withLock { $0.date(from: text) }
+    }
+
+    func format(_ date: Date) -> String {
+        if let text = fixed?.format(date) { return text }
+        return formatter.withLock { $0.string(from: date) }
+    }
 }
 
 extension PropertyTransformer where Self == DateTransformer {

@@ -32,16 +32,22 @@ public struct CustomTransformer<Value>: PropertyTransformer {
     /// The typed form's decode closure: the decode reads the payload's value as a JSON tree
     /// (numbers as written) and hands it over, with no Foundation values in between.
     let decodeJSONValue: (@Sendable (JSONValue) throws -> Value)?
+    /// The typed form's encode closure: the encode checks the value's depth against the
+    /// encoder's limit before converting it.
+    let encodeJSONValue: (@Sendable (Value) throws -> JSONValue)?
 
     /// Creates a transformer from a decode closure and an encode closure.
     public init(decode: @escaping @Sendable (Any) throws -> Value, encode: @escaping @Sendable (Value) throws -> Any) {
         decodeValue = decode
         encodeValue = encode
         decodeJSONValue = nil
+        encodeJSONValue = nil
     }
 
     /// Creates a transformer whose closures read and write ``JSONValue``s. The payload's value
-    /// arrives as it is written (a number as its literal, an object's members in payload order
+    /// arrives as it is written where the decode reads JSON text (a number as its literal, an
+    /// object's members in payload order; inside `.elementwise`, and for a model whose rules read
+    /// a dictionary, it arrives through plain values, as the untyped form's does
     /// from JSON text, in UTF-8 key order from a dictionary); what `encodeJSON` returns is
     /// written as plain Foundation values (numbers as `Int`, `Double` or `Decimal`, as
     /// `JSONSerialization` would give them).
@@ -49,8 +55,9 @@ public struct CustomTransformer<Value>: PropertyTransformer {
         decodeValue = { value in
             try decodeJSON(try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false))
         }
-        encodeValue = { value in try encodeJSON(value).foundationValue() }
+        encodeValue = { value in try TransformerCodec<Value>.plainValue(of: try encodeJSON(value), allowing: KeyValueEncoder().maximumDepth, limit: KeyValueEncoder().maximumDepth) }
         decodeJSONValue = decodeJSON
+        encodeJSONValue = encodeJSON
     }
 
     /// Calls the decode closure.
@@ -110,12 +117,30 @@ extension PropertyTransformer {
 /// Runs a transformer as a property codec, turning foreign errors into MappingErrors.
 struct TransformerCodec<Value>: ValueCodec {
     let transformer: any PropertyTransformer<Value>
-    /// The typed custom form's closure, found once here rather than cast for on every value.
+    /// The typed custom form's closures, found once here rather than cast for on every value.
     private let decodeJSON: (@Sendable (JSONValue) throws -> Value)?
+    private let encodeJSON: (@Sendable (Value) throws -> JSONValue)?
 
     init(transformer: any PropertyTransformer<Value>) {
         self.transformer = transformer
-        decodeJSON = (transformer as? CustomTransformer<Value>)?.decodeJSONValue
+        let custom = transformer as? CustomTransformer<Value>
+        decodeJSON = custom?.decodeJSONValue
+        encodeJSON = custom?.encodeJSONValue
+    }
+
+    /// A JSON value a typed closure returned, as the plain values the encoders write; deeper than
+    /// `levels` is an error (a value the decoder would refuse is never written), and such a
+    /// value is released without recursion, however deep the closure built it.
+    static func plainValue(of json: consuming JSONValue, allowing levels: Int, limit: Int) throws -> Any {
+        do {
+            try json.checkNesting(allowing: levels, limit: limit)
+        } catch {
+            // The only reference is moved onto the release's list.
+            var values: [Any] = [consume json]
+            DeepValues.release(&values)
+            throw error
+        }
+        return json.foundationValue()
     }
 
     var typeName: String { String(describing: Value.self) }
@@ -157,6 +182,15 @@ struct TransformerCodec<Value>: ValueCodec {
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
-        try encodeValue(value)
+        guard let encodeJSON else { return try encodeValue(value) }
+        let json: JSONValue
+        do {
+            json = try encodeJSON(value)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.invalidValue(expected: "a JSON value", found: typeName, detail: "\(error)"), underlyingError: error)
+        }
+        return try Self.plainValue(of: consume json, allowing: session.maximumDepth - session.depth, limit: session.maximumDepth)
     }
 }

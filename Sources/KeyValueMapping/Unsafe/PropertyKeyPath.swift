@@ -8,33 +8,49 @@ enum PropertyKeyPath {
     /// text for the message.
     static func resolve<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> (name: String?, text: String, problem: String?) {
         let text = readableText(of: keyPath)
-        if Root.self is AnyClass {
+        let isClass = Root.self is AnyClass
+        let name: String
+        if isClass {
             // The key-path SPI enumerates structs only. A class's stored property has a key
             // path the runtime describes by the field's name; an overridable one (a `var` of a
             // non-final class) goes through its getter and is described as computed.
             let prefix = "\\" + String(describing: Root.self) + "."
             let description = String(describing: keyPath)
             guard description.hasPrefix(prefix), !description.contains("<computed") else {
-                return (nil, text, "is computed or overridable (a `var` of a class that is not final reads through its getter): "
-                        + "name the property with a string, or make the class final")
+                return (nil, text, "is computed, lazy, overridable (a `var` of a class that is not final reads through its getter) "
+                        + "or goes through a subscript: name the stored property with a string, or make the class final")
             }
-            let name = String(description.dropFirst(prefix.count))
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                return (nil, text, "goes through another value: a rule names one of the model's own stored properties")
+            let rest = String(description.dropFirst(prefix.count))
+            guard !rest.isEmpty, rest != "self", rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                return (nil, text, "does not name one of the model's own stored properties")
             }
-            return (name, text, nil)
+            name = rest
+        } else {
+            var matches: [String] = []
+            _forEachFieldWithKeyPath(of: Root.self, options: ReflectionOptions.ignoreUnknown) { field, candidate in
+                if candidate == keyPath { matches.append(String(cString: field)) }
+                return true
+            }
+            guard let first = matches.first else {
+                if MemoryLayout<Root>.offset(of: keyPath) != nil {
+                    return (nil, text, "does not name one of the model's own stored properties (it goes through another value)")
+                }
+                return (nil, text, "is computed (a `lazy` or property-wrapper property's key path is too), or goes through an optional, "
+                        + "a class or a subscript: name the stored property with a string")
+            }
+            name = first
         }
-        var found: String?
-        _forEachFieldWithKeyPath(of: Root.self, options: ReflectionOptions.ignoreUnknown) { name, candidate in
-            guard candidate == keyPath else { return true }
-            found = String(cString: name)
-            return false
+        // Key paths, and the runtime's description of a class's, tell fields apart by offset:
+        // zero-sized fields share one, and a key path to one of them names none for certain.
+        let fields = RuntimeFields.fields(of: Root.self, isClass: isClass) ?? []
+        guard let field = fields.first(where: { $0.name == name }) else {
+            return (nil, text, "does not name one of the model's own stored properties")
         }
-        if let found { return (found, text, nil) }
-        if MemoryLayout<Root>.offset(of: keyPath) != nil {
-            return (nil, text, "goes through another value: a rule names one of the model's own stored properties")
+        guard !fields.contains(where: { $0.name != name && $0.offset == field.offset }) else {
+            return (nil, text, "cannot be told apart from another stored property at the same place (a zero-sized value, such as "
+                    + "an empty struct or a single-case enum): name the property with a string")
         }
-        return (nil, text, "is a computed property (a `lazy` or property-wrapper property's key path is computed too): name its storage with a string")
+        return (name, text, nil)
     }
 
     /// The key path as Swift writes it, with the address the runtime prints for a computed

@@ -32,7 +32,7 @@ extension Date {
            let text = try? ISO8601.formatted(Date(millisecondsSince1970: number)) {
             detail += "; as milliseconds it is \(text): use .millisecondsSince1970"
         }
-        throw MappingError.invalidValue(expected: "a Date in years 0000–9999", found: found, detail: detail)
+        throw MappingError.invalidValue(expected: "a date in years 0000–9999", found: found, detail: detail)
     }
 
     /// Seconds since 1970: the Double with the fewest digits that reads back as this Date, or,

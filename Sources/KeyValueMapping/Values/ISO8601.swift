@@ -28,9 +28,9 @@ enum ISO8601 {
         var scanner = Scanner(bytes: bytes)
         guard let year = scanner.number(4), scanner.expect(UInt8(ascii: "-")), let month = scanner.number(2),
               scanner.expect(UInt8(ascii: "-")), let day = scanner.number(2),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
+              (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year)
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         if scanner.isAtEnd { return Date(timeIntervalSince1970: Double(days) * 86_400) }
 
         switch scanner.next() {
@@ -244,7 +244,7 @@ enum ISO8601 {
         guard representableSeconds.contains(Double(wholeSeconds)) else { return nil }
         var days = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
         if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
-        let (year, month, day) = civilFromDays(days.quotient)
+        let (year, month, day) = CivilCalendar.civilFromDays(days.quotient)
         let secondOfDay = days.remainder
 
         var buffer: [UInt8] = []
@@ -275,35 +275,5 @@ enum ISO8601 {
         }
         append("Z")
         return String(decoding: buffer, as: UTF8.self)
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

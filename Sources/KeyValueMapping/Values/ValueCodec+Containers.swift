@@ -277,8 +277,20 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
         // The spellings of the keys two texts gave: for `String` keys, gathered as they come;
         // for other keys, every text (an earlier spelling is found among them).
         var spellings: [String] = []
+        // Lenient, in JSON text: what each key's members listed is ranked by the key, so that a
+        // key read again replaces what its earlier member listed (only the last one counts).
+        let listsByKey = session.isLenient && ordered
+        let firstListed = listsByKey ? session.skipped.count : 0
+        var keyRanks: [String: Int] = [:]
         while let text = try source.nextKey(&members) {
             position += 1
+            let listed: Int
+            if listsByKey {
+                if let rank = keyRanks[text] { session.removeListed(from: firstListed, rank: rank) }
+                listed = session.skipped.count
+            } else {
+                listed = 0
+            }
             if Key.self != String.self { spellings.append(text) }
             if ordered, !collisions.isEmpty {
                 // The first collision in payload order is known: the rest only name the spellings.
@@ -297,6 +309,11 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
                 guard error.isRelaxable else { throw error }
                 try source.skipValue(from: mark)
                 failures.append((position, text, error))
+            }
+            if listsByKey {
+                let rank = keyRanks[text] ?? position
+                keyRanks[text] = rank
+                session.rank(from: listed, as: rank)
             }
         }
         var errors = collisions.map { ($0.position, collision(at: $0.key, among: spellings)) }
@@ -334,6 +351,8 @@ struct DictionaryCodec<Key: Hashable, Element>: ValueCodec {
             guard let error = error as? MappingError else { throw error }
             try session.dropElement(error.prepending(.key(text)), skipping: skipsInvalidElements, dropsLeniently: dropsFailuresLeniently)
             try source.skipValue(from: mark)
+            // A key repeated in JSON text: its last value decides, so a dropped one drops the key.
+            result[parsed] = nil
             return nil
         }
         guard result.count == count else { return nil }

@@ -39,7 +39,10 @@ struct DateCodec: ValueCodec {
             throw MappingError.typeMismatch(expected: "\(typeName) (ISO 8601 text)", found: value)
         case (.custom(let convert), _):
             do {
-                return try convert(value)
+                let date = try convert(value)
+                // Kept to the years every form writes, as the built-in strategies are.
+                try ISO8601.checkRepresentable(date)
+                return date
             } catch let error as MappingError {
                 throw error
             } catch {

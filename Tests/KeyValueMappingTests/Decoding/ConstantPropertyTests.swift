@@ -61,4 +61,32 @@ import Testing
             #expect(error.description == "[1].id (line 2): unknown key (Account has no property reading it)" + Self.hint)
         }
     }
+
+    /// The value a `let` holds already loses nothing: a model's own output reads back under
+    /// `.reject`, and a merge patch of it applies; only a value the `let` would drop is reported.
+    @Test(arguments: DecodeRoute.allCases)
+    func theValueTheLetHoldsIsAccepted(_ route: DecodeRoute) throws {
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let account = try strict.decode(Account.self, fromJSON: Data(#"{"name": "Ada"}"#.utf8))
+        let json = try account.jsonString()
+        #expect(json == #"{"id":7,"name":"Ada","account_kind":"user"}"#)
+        #expect(route.outcome(Account.self, json, strict) { "\($0.id) \($0.name) \($0.kind)" } == "7 Ada user")
+        #expect(route.outcome(Account.self, #"{"id": 8, "name": "Bo"}"#, strict) { "\($0.id) \($0.name)" }.hasPrefix("error: id: unknown key"))
+        let patched = try account.applyingMergePatch(JSONValue(jsonString: #"{"name": "Bo"}"#), decoder: strict)
+        #expect(patched.name == "Bo")
+    }
+
+    /// A key that a `var` reads (a candidate, a path's first step) is read, whoever else has it.
+    @Test(arguments: DecodeRoute.allCases)
+    func aKeyAVarReadsIsNotTheLets(_ route: DecodeRoute) {
+        struct Shared: Mappable {
+            let id = 7
+            var ident = 0
+            static var mappingRules: MappingRules { MappingRules().map("ident", toFirstOf: ["ident", "id"]) }
+        }
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        #expect(route.outcome(Shared.self, #"{"id": 3}"#, strict) { "\($0.id) \($0.ident)" } == "7 3")
+    }
 }

@@ -88,6 +88,19 @@ import KeyValueMapping
         #expect(throws: MappingError.self) { try decoder.decodeLeniently([String: TallyModel].self, fromJSON: Data("[]".utf8)) }
     }
 
+    /// A key repeated in JSON text: its last value decides, leniently as strictly, and what an
+    /// earlier member listed goes with it.
+    @Test func aRepeatedKeyOfAnObjectOfModelsCountsOnce() throws {
+        let decoder = KeyValueDecoder()
+        let droppedLast = try decoder.decodeLeniently([String: TallyModel].self, fromJSON: Data(#"{"a": {"id": 1}, "a": 5}"#.utf8))
+        #expect(droppedLast.models.isEmpty)
+        #expect(droppedLast.skipped.map(\.description) == ["a: expected TallyModel, found Int 5"])
+        let keptLast = try decoder.decodeLeniently([String: TallyModel].self, fromJSON: Data(#"{"a": 5, "b": {"id": 2, "count": "x"}, "a": {"id": 1}}"#.utf8))
+        #expect(keptLast.models == ["a": TallyModel(id: 1, count: 0), "b": TallyModel(id: 2, count: 0)])
+        #expect(keptLast.skipped.map(\.description) == [#"b.count: expected Int, found String "x""#])
+        #expect(try decoder.decode([String: TallyModel].self, fromJSON: Data(#"{"a": 5, "a": {"id": 1}}"#.utf8)) == ["a": TallyModel(id: 1, count: 0)])
+    }
+
     @Test func whatIsNotAnArrayStillThrows() {
         let decoder = KeyValueDecoder()
         #expect(throws: MappingError.self) { try decoder.decodeLeniently([TallyModel].self, fromJSON: Data(#"{"id": 1}"#.utf8)) }

@@ -91,6 +91,24 @@ struct MisnamedRepo: Mappable {
     }
 }
 
+struct NoFields: Mappable {}
+enum OnlyCase: String, Sendable { case only }
+
+struct ZeroSized: Mappable {
+    var a = NoFields()
+    var b = NoFields()
+    var n = 0
+    static var mappingRules: MappingRules { MappingRules().map(\ZeroSized.b, to: "bee") }
+}
+
+final class ZeroSizedClass: Mappable {
+    var a = NoFields()
+    var b = NoFields()
+    var c = OnlyCase.only
+    required init() {}
+    static var mappingRules: MappingRules { MappingRules().map(\ZeroSizedClass.b, to: "bee").map(\ZeroSizedClass.c, to: "see") }
+}
+
 @Suite struct KeyPathRuleTests {
     static let payloads = [
         #"{"repo_id": 7, "full_name": "ada/engine", "created_at": 1700000000000, "seen_at": 1700000000, "lat": 1.5, "lng": 2, "tags": [1, "x", 3], "stars": "many", "note": null, "cache": ["c"]}"#,
@@ -130,14 +148,25 @@ struct MisnamedRepo: Mappable {
     @Test func whatAKeyPathCannotNameIsADeclarationError() throws {
         let open = Self.declarationProblems(OpenAccount.self)
         #expect(open == [
-            #"a key mapping names \OpenAccount.<computed (Int)>, which is computed or overridable (a `var` of a class that is not final reads through its getter): name the property with a string, or make the class final"#,
+            #"a key mapping names \OpenAccount.<computed (Int)>, which is computed, lazy, overridable (a `var` of a class that is not final reads through its getter) or goes through a subscript: name the stored property with a string, or make the class final"#,
         ])
         let misnamed = Self.declarationProblems(MisnamedRepo.self)
         #expect(misnamed == [
-            #"a key mapping names \MisnamedRepo.owner.login, which goes through another value: a rule names one of the model's own stored properties"#,
-            #"the ignore list names \MisnamedRepo.<computed (Int)>, which is a computed property (a `lazy` or property-wrapper property's key path is computed too): name its storage with a string"#,
+            #"a key mapping names \MisnamedRepo.owner.login, which does not name one of the model's own stored properties (it goes through another value)"#,
+            #"the ignore list names \MisnamedRepo.<computed (Int)>, which is computed (a `lazy` or property-wrapper property's key path is too), or goes through an optional, a class or a subscript: name the stored property with a string"#,
             #"the required list names \RepoOwner.login, a property of KeyValueMappingTests.RepoOwner, not of KeyValueMappingTests.MisnamedRepo"#,
         ])
+    }
+
+    /// Zero-sized properties share one place: a key path to one of them could name either, so
+    /// it names none (a rule is never put on the wrong one).
+    @Test func zeroSizedPropertiesAreNotGuessed() {
+        // The runtime describes such a key path by the first field at its place, so the text
+        // may name another: the message says why no rule is filed.
+        let problems = Self.declarationProblems(ZeroSized.self)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasSuffix("which cannot be told apart from another stored property at the same place (a zero-sized value, such as an empty struct or a single-case enum): name the property with a string") == true)
+        #expect(Self.declarationProblems(ZeroSizedClass.self).count == 2)
     }
 
     static func declarationProblems<Model: Mappable>(_ type: Model.Type) -> [String] {

@@ -66,4 +66,25 @@ import KeyValueMapping
         let back = try Band(jsonData: band.jsonData())
         #expect(back.range == band.range && back.id == 7)
     }
+
+    /// A typed closure returning a value nested deeper than the encoder allows is an error at the
+    /// property (the value is released without recursion), never a crash.
+    @Test(arguments: [600, 100_000])
+    func aTooDeepReturnedValueIsAnError(_ depth: Int) throws {
+        struct Deep: Mappable {
+            var n = 0
+            static var mappingRules: MappingRules {
+                MappingRules().transform("n", with: .custom(decodeJSON: { $0.intValue ?? 0 }, encodeJSON: { levels in
+                    var value = JSONValue.array([])
+                    for _ in 0..<levels { value = .array([value]) }
+                    return value
+                }))
+            }
+        }
+        let model = Deep(n: depth)
+        let error = mappingError { _ = try model.jsonString() }
+        #expect(error?.keyPath.hasPrefix("n[0][0]") == true)
+        #expect(error?.reasonDescription == "nesting deeper than the maximum depth of 512")
+        #expect(mappingError { _ = try model.dictionary() }?.keyPath.hasPrefix("n[0][0]") == true)
+    }
 }

@@ -206,7 +206,7 @@ struct DateRow: Sendable, CustomTestStringConvertible {
                 Issue.record("expected invalidValue, got \(String(describing: error))")
                 continue
             }
-            #expect(expected == "a Date in years 0000–9999")
+            #expect(expected == "a date in years 0000–9999")
             #expect(detail == row.detail)
         }
     }
