@@ -30,38 +30,47 @@ struct FoundationSource: DecodingSource {
     /// them in place), and the ones around them, saved while they are open. Arrays and objects
     /// nest strictly within their own kind too, so each kind keeps a stack of its own, and a
     /// level holds only what its kind needs.
-    private var array = ArrayLevel()
+    private var array = ArrayLevel(elements: [], container: nil)
     private var outerArrays: [ArrayLevel] = []
-    private var object = ObjectLevel()
+    private var object = ObjectLevel(dictionary: [:], keys: nil, container: nil)
     private var outerObjects: [ObjectLevel] = []
 
     /// An open array: its elements, the position reached, and the Foundation container entered
     /// for it, if it is one (see `enterContainer`).
+    // No default values on the fields: each would be built, then overwritten, per container.
     private struct ArrayLevel {
-        var elements: [Any] = []
-        var position = -1
+        var elements: [Any]
+        var position: Int
         var container: ObjectIdentifier?
+
+        init(elements: [Any], container: ObjectIdentifier?) {
+            self.elements = elements
+            position = -1
+            self.container = container
+        }
     }
 
     /// An open object: its members, where the walk is in them, and the container entered.
     private struct ObjectLevel {
-        var dictionary: [String: Any] = [:]
+        var dictionary: [String: Any]
         /// The keys in the order to read them (payload order kept beside a dictionary a rule
         /// read, or UTF-8 order for a sorted walk); `nil` reads the dictionary in its own order.
         var keys: [String]?
-        var position = -1
+        var position: Int
         var index: Dictionary<String, Any>.Index?
         /// A model's walk: whether its properties are all looked up, and the keys no property
         /// reads are being gone through.
-        var readsOtherKeys = false
+        var readsOtherKeys: Bool
         var container: ObjectIdentifier?
 
-        init(dictionary: [String: Any] = [:], keys: [String]? = nil, container: ObjectIdentifier? = nil) {
+        init(dictionary: [String: Any], keys: [String]?, container: ObjectIdentifier?) {
             self.dictionary = dictionary
             self.keys = keys
+            position = -1
             // Found when the keys are first gone through (see `advance`): finding a native
             // dictionary's first member scans its buckets, and most objects are only looked up.
             index = nil
+            readsOtherKeys = false
             self.container = container
         }
     }
@@ -69,9 +78,10 @@ struct FoundationSource: DecodingSource {
     // Opening and closing move the levels (a swap), never copy them: a copy would retain and
     // release every array and dictionary a level holds, once per container read.
     @inline(__always)
-    private mutating func push(_ opened: consuming ArrayLevel) {
+    private mutating func push(_ elements: [Any], container: ObjectIdentifier?) {
+        var opened = ArrayLevel(elements: elements, container: container)
         swap(&array, &opened)
-        outerArrays.append(consume opened)
+        outerArrays.append(opened)
     }
 
     @inline(__always)
@@ -82,9 +92,10 @@ struct FoundationSource: DecodingSource {
     }
 
     @inline(__always)
-    private mutating func push(_ opened: consuming ObjectLevel) {
+    private mutating func push(_ dictionary: [String: Any], keys: [String]?, container: ObjectIdentifier?) {
+        var opened = ObjectLevel(dictionary: dictionary, keys: keys, container: container)
         swap(&object, &opened)
-        outerObjects.append(consume opened)
+        outerObjects.append(opened)
     }
 
     @inline(__always)
@@ -146,6 +157,12 @@ struct FoundationSource: DecodingSource {
         if type == JSONScalar.numberClass, let number = value as? NSNumber, case .double(let double) = JSONScalar.classify(number), double.isFinite {
             return double
         }
+        // JSONSerialization's number with more digits than a Double keeps (most of a GeoJSON
+        // file's coordinates): its nearest Double, found here without a second dispatch.
+        if type == JSONScalar.decimalNumberClass, let number = value as? NSDecimalNumber,
+           let double = number.decimalValue.nearestDouble, double.isFinite {
+            return double
+        }
         return nil
     }
 
@@ -184,7 +201,7 @@ struct FoundationSource: DecodingSource {
             container = try session.enterContainer(value)
         }
         let isEmpty = elements.isEmpty
-        push(ArrayLevel(elements: elements, container: container))
+        push(elements, container: container)
         return SourceContainer(isEmpty: isEmpty)
     }
 
@@ -221,7 +238,7 @@ struct FoundationSource: DecodingSource {
         let keys = order ?? (sorted ? JSONWriter.orderedKeys(dictionary.keys) : nil)
         order = nil
         let isEmpty = dictionary.isEmpty
-        push(ObjectLevel(dictionary: dictionary, keys: keys, container: container))
+        push(dictionary, keys: keys, container: container)
         return SourceContainer(isEmpty: isEmpty)
     }
 
