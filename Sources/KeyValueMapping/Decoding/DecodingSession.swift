@@ -31,9 +31,6 @@ final class DecodingSession: NestingSession, KeyTableSession {
     @exclusivity(unchecked) var styledKeyTables = StyledKeyTables()
     /// URLs parsed so far in this decode (see ``TextMemo``).
     @exclusivity(unchecked) var urls = TextMemo<URL>(limit: 1024)
-    /// The values the `let`s this decode has met hold in their model's prototype, as the
-    /// encoder writes them, by the metadata and the property (see `ModelMetadata.holdsConstant`).
-    @exclusivity(unchecked) var constantValues: [ObjectIdentifier: [String: JSONValue]] = [:]
     /// The enum cases this decode has met, by the enum type (see ``CaseTexts``).
     @exclusivity(unchecked) private var caseTables: [ObjectIdentifier: AnyObject] = [:]
     /// Deep values built without the stack check, released without recursion when the decode

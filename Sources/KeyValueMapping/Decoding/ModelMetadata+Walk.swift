@@ -159,7 +159,7 @@ extension ModelMetadata {
                     } else if let constant = table.constantKeys[key] {
                         // The value the `let` holds already (the model's own output read back)
                         // loses nothing; any other would be dropped.
-                        if !holdsConstant(try source.readJSONValue(session), property: constant, session) {
+                        if !holdsConstant(try source.readJSONValue(session), property: constant, in: base, session) {
                             try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
                         }
                         continue
@@ -273,23 +273,22 @@ extension ModelMetadata {
     }
 
     /// Whether `value`, a payload's value under the key of the `let` named `property`, is the
-    /// value the prototype's `let` holds, as the encoder writes it: what encoding a model and
-    /// reading the output back gives. Both are compared as plain values (members in key order,
-    /// numbers by value). Found once per property and decode, without running any hook.
-    func holdsConstant(_ value: JSONValue, property: String, _ session: DecodingSession) -> Bool {
-        let type = ObjectIdentifier(self)
-        if session.constantValues[type]?[property] == nil {
-            let encoding = EncodingSession(options: KeyValueEncoder())
-            var held = JSONValue.null
-            if let descriptor = properties.first(where: { $0.name == property }),
-               let written = ModelStorage.withFields(of: Model(), isClass: isClass, { try? descriptor.accessor.encode(from: $0, encoding) }),
-               let json = try? JSONValue(libraryValue: written, session, encoding: true) {
-                held = json
-            }
-            session.constantValues[type, default: [:]][property] = held
+    /// value that `let` holds in the model being decoded into (the prototype, or the model an
+    /// update or a merge patch changes) as the encoder writes it by default: the model's own
+    /// output read back. Only a `let` of a plain value (a number, text, `Bool`, date, URL, UUID,
+    /// `Decimal`, `Data`, or an optional one) without a transformer is compared, so no user code
+    /// runs for it; numbers compare by value (`1` and `1.0`). Anything else is reported.
+    func holdsConstant(_ value: JSONValue, property: String, in base: UnsafeMutableRawPointer, _ session: DecodingSession) -> Bool {
+        guard let descriptor = properties.first(where: { $0.name == property }), resolver?.rules.transformers[property] == nil,
+              CodecFactory.isPlainValue(descriptor.accessor.valueType) else { return false }
+        guard let written = try? descriptor.accessor.encode(from: UnsafeRawPointer(base), EncodingSession(options: KeyValueEncoder())) else {
+            return value == .null
         }
-        let payload = try? JSONValue(libraryValue: session.foundationValue(of: value), session, encoding: false)
-        return payload != nil && session.constantValues[type]?[property] == payload
+        guard let held = try? JSONValue(libraryValue: written, session, encoding: true) else { return false }
+        if case .number(let heldNumber) = held, case .number(let number) = value {
+            return heldNumber == number || (heldNumber.decimalValue != nil && heldNumber.decimalValue == number.decimalValue)
+        }
+        return held == value
     }
 
     /// Why a payload value for a `let` is not read, and what to write instead.

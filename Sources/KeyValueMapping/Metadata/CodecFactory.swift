@@ -183,6 +183,15 @@ struct CodecFactory {
         return false
     }
 
+    /// Whether values of `type` are built-in values the library reads and writes by itself,
+    /// with no user code: numbers, text, `Bool`, `Date`, `URL`, `UUID`, `Decimal`, `Data`, and the
+    /// few optional and collection forms of them the factory knows directly.
+    static func isPlainValue(_ type: Any.Type) -> Bool {
+        if scalars[ObjectIdentifier(type)] != nil { return true }
+        guard let optional = type as? any OptionalCodecProvider.Type else { return false }
+        return scalars[ObjectIdentifier(optional.wrappedType)] != nil
+    }
+
     private func rawValueMapsNatively<R: RawRepresentable>(_ type: R.Type) -> Bool {
         mapsNatively(R.RawValue.self)
     }

@@ -46,11 +46,22 @@ enum PropertyKeyPath {
         guard let field = fields.first(where: { $0.name == name }) else {
             return (nil, text, "does not name one of the model's own stored properties")
         }
-        guard !fields.contains(where: { $0.name != name && $0.offset == field.offset }) else {
+        // A struct's key path compares its value type too: only a zero-sized field can share it.
+        // A class's description names the first field at the offset, whichever was meant.
+        let sharing = fields.filter { $0.name != name && $0.offset == field.offset }
+        let ambiguous = sharing.contains { other in
+            isClass ? isZeroSized(other.type) || isZeroSized(field.type) : isZeroSized(field.type) && other.type == field.type
+        }
+        guard !ambiguous else {
             return (nil, text, "cannot be told apart from another stored property at the same place (a zero-sized value, such as "
                     + "an empty struct or a single-case enum): name the property with a string")
         }
         return (name, text, nil)
+    }
+
+    private static func isZeroSized(_ type: Any.Type) -> Bool {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: size) == 0
     }
 
     /// The key path as Swift writes it, with the address the runtime prints for a computed

@@ -5,14 +5,16 @@ import Foundation
 /// `.dateFormat("EEE MMM dd HH:mm:ss Z yyyy")` needs per value costs a few hundred nanoseconds
 /// instead of a formatter's microseconds.
 ///
-/// It answers only where its answer is certainly the formatter's own: the POSIX locale, a time
-/// zone at a fixed offset from GMT, text in the canonical form the formatter writes (every field
-/// at its width, names in their case, the weekday the date's own), and years 1583–9999, after
+/// It answers only where its answer is the formatter's own: the POSIX locale, a time zone at a
+/// fixed offset of whole minutes from GMT, fields a separator ends (the formatter reads numbers
+/// and names greedily), text in the canonical form the formatter writes (every field at its
+/// width, names in their case, the weekday the date's own), dates not within a millisecond of
+/// the next second (the formatter rounds to milliseconds first), and years 1583–9999, after
 /// the Julian calendar that `DateFormatter`'s Gregorian calendar uses before October 1582. Any
 /// other text or date returns `nil`, and the caller asks the formatter, so the results are the
 /// formatter's on every input.
 struct FixedDatePattern: Sendable {
-    private enum Field: Sendable {
+    private enum Field: Sendable, Equatable {
         case year, month, monthName, day, hour, minute, second, weekday, zone
         case literal(UInt8)
 
@@ -21,6 +23,18 @@ struct FixedDatePattern: Sendable {
             case .year, .month, .day, .hour, .minute, .second: return true
             case .monthName, .weekday, .zone, .literal: return false
             }
+        }
+
+        var isDigit: Bool {
+            if case .literal(let byte) = self { return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+            return false
+        }
+
+        var isLetter: Bool {
+            if case .literal(let byte) = self {
+                return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            }
+            return false
         }
     }
 
@@ -35,7 +49,8 @@ struct FixedDatePattern: Sendable {
     /// The pattern's fields, or `nil` when the pattern, locale or time zone is one only a
     /// formatter reads exactly.
     init?(pattern: String, locale: Locale, timeZone: TimeZone) {
-        guard locale.identifier == "en_US_POSIX", let fixed = TimeZone(secondsFromGMT: timeZone.secondsFromGMT()),
+        // Whole minutes only: the formatter rounds an offset with seconds its own way.
+        guard locale.identifier == "en_US_POSIX", timeZone.secondsFromGMT() % 60 == 0, let fixed = TimeZone(secondsFromGMT: timeZone.secondsFromGMT()),
               fixed.identifier == timeZone.identifier || ["GMT", "UTC"].contains(timeZone.identifier) else { return nil }
         guard let fields = Self.fields(of: Array(pattern.utf8)) else { return nil }
         self.fields = fields
@@ -52,8 +67,9 @@ struct FixedDatePattern: Sendable {
         scan: while index < pattern.count {
             let byte = pattern[index]
             if byte == UInt8(ascii: "'") {
-                // Quoted literal text; `''` is a quote.
-                guard let close = pattern[(index + 1)...].firstIndex(of: UInt8(ascii: "'")), close > index + 1 else { return nil }
+                // Quoted literal text (`''`, a quote, is left to the formatter).
+                guard let close = pattern[(index + 1)...].firstIndex(of: UInt8(ascii: "'")), close > index + 1,
+                      close + 1 == pattern.count || pattern[close + 1] != UInt8(ascii: "'") else { return nil }
                 for literal in pattern[(index + 1)..<close] { fields.append(.literal(literal)) }
                 index = close + 1
                 continue
@@ -73,9 +89,14 @@ struct FixedDatePattern: Sendable {
             fields.append(.literal(byte))
             index += 1
         }
-        // Two numeric fields side by side (`yyyyMMdd`) are read by the formatter with rules of
-        // their own: only separated fields are taken here.
-        for (field, next) in zip(fields, fields.dropFirst()) where field.isNumeric && next.isNumeric { return nil }
+        // The formatter reads numbers and names greedily: a number (or a zone's digits) followed
+        // by another number or a digit, or a name followed by a letter, reads differently from
+        // fields of fixed width. Only fields that a separator ends are taken here.
+        for (field, next) in zip(fields, fields.dropFirst()) {
+            let digitFollows = next.isNumeric || next.isDigit
+            if (field.isNumeric || field == .zone) && digitFollows { return nil }
+            if (field == .monthName || field == .weekday), next.isLetter { return nil }
+        }
         return fields
     }
 
@@ -140,7 +161,9 @@ struct FixedDatePattern: Sendable {
     /// The text the formatter writes for `date`, or `nil` when the formatter must write it.
     func format(_ date: Date) -> String? {
         let interval = date.timeIntervalSince1970
-        guard interval.isFinite, abs(interval) < 1e12 else { return nil }
+        // The formatter rounds to the millisecond before it takes the second: a fraction that
+        // close to the next second is left to it.
+        guard interval.isFinite, abs(interval) < 1e12, interval - interval.rounded(.down) < 0.999 else { return nil }
         let local = Int(interval.rounded(.down)) + offset
         var days = local.quotientAndRemainder(dividingBy: 86_400)
         if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }

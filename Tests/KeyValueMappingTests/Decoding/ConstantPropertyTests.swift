@@ -73,8 +73,34 @@ import Testing
         #expect(json == #"{"id":7,"name":"Ada","account_kind":"user"}"#)
         #expect(route.outcome(Account.self, json, strict) { "\($0.id) \($0.name) \($0.kind)" } == "7 Ada user")
         #expect(route.outcome(Account.self, #"{"id": 8, "name": "Bo"}"#, strict) { "\($0.id) \($0.name)" }.hasPrefix("error: id: unknown key"))
+        // Numbers compare by value: JSONSerialization writes 1.0 as 1.
+        #expect(route.outcome(Account.self, #"{"id": 7.0, "name": "Bo"}"#, strict) { "\($0.id) \($0.name)" } == "7 Bo")
         let patched = try account.applyingMergePatch(JSONValue(jsonString: #"{"name": "Bo"}"#), decoder: strict)
         #expect(patched.name == "Bo")
+    }
+
+    /// The value compared is the one the model being decoded into holds: an update or a merge
+    /// patch of a model whose `let` was set at its creation reads its own output back. A `let`
+    /// of a model type is not compared (its encoding could run user code) and is reported.
+    @Test func theInstancesOwnLetIsTheOneCompared() throws {
+        struct Document: Mappable {
+            var title = ""
+            let id = UUID()
+            var measure: Double?
+            let scale: Double? = nil
+        }
+        struct Holder: Mappable {
+            var name = ""
+            let inner = Document()
+        }
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        var document = Document()
+        try strict.update(&document, from: try document.dictionary())
+        let patched = try document.applyingMergePatch(JSONValue(jsonString: #"{"title": "new"}"#), decoder: strict)
+        #expect(patched.title == "new" && patched.id == document.id)
+        let error = mappingError { _ = try Holder().applyingMergePatch(JSONValue(jsonString: #"{"name": "z"}"#), decoder: strict) }
+        #expect(error?.description.hasPrefix("inner: unknown key (Holder has no property reading it)") == true)
     }
 
     /// A key that a `var` reads (a candidate, a path's first step) is read, whoever else has it.

@@ -109,6 +109,13 @@ final class ZeroSizedClass: Mappable {
     static var mappingRules: MappingRules { MappingRules().map(\ZeroSizedClass.b, to: "bee").map(\ZeroSizedClass.c, to: "see") }
 }
 
+struct BesideZeroSized: Mappable {
+    var version = OnlyCase.only
+    var empty = NoFields()
+    var id = 0
+    static var mappingRules: MappingRules { MappingRules().map(\BesideZeroSized.id, to: "event_id") }
+}
+
 @Suite struct KeyPathRuleTests {
     static let payloads = [
         #"{"repo_id": 7, "full_name": "ada/engine", "created_at": 1700000000000, "seen_at": 1700000000, "lat": 1.5, "lng": 2, "tags": [1, "x", 3], "stars": "many", "note": null, "cache": ["c"]}"#,
@@ -160,13 +167,16 @@ final class ZeroSizedClass: Mappable {
 
     /// Zero-sized properties share one place: a key path to one of them could name either, so
     /// it names none (a rule is never put on the wrong one).
-    @Test func zeroSizedPropertiesAreNotGuessed() {
+    @Test func zeroSizedPropertiesAreNotGuessed() throws {
         // The runtime describes such a key path by the first field at its place, so the text
         // may name another: the message says why no rule is filed.
         let problems = Self.declarationProblems(ZeroSized.self)
         #expect(problems.count == 1)
         #expect(problems.first?.hasSuffix("which cannot be told apart from another stored property at the same place (a zero-sized value, such as an empty struct or a single-case enum): name the property with a string") == true)
         #expect(Self.declarationProblems(ZeroSizedClass.self).count == 2)
+        // A property that is not zero-sized is named exactly in a struct, whatever shares its place.
+        #expect(Self.declarationProblems(BesideZeroSized.self) == ["decoded"])
+        #expect(try BesideZeroSized(jsonString: #"{"event_id": 4}"#).id == 4)
     }
 
     static func declarationProblems<Model: Mappable>(_ type: Model.Type) -> [String] {

@@ -39,7 +39,10 @@ import Testing
                 dates.append(Date(timeIntervalSince1970: Double(days * 86_400)))
             }
         }
-        dates += [Date(timeIntervalSince1970: -12_250_000_000), Date(timeIntervalSince1970: 253_402_400_000), Date(timeIntervalSince1970: 0.999)]
+        dates += [Date(timeIntervalSince1970: -12_250_000_000), Date(timeIntervalSince1970: 253_402_400_000), Date(timeIntervalSince1970: 0.999),
+                  // Within a millisecond of the next second, which the formatter rounds to.
+                  Date(timeIntervalSince1970: 1_700_000_000.9996), Date(timeIntervalSince1970: 253_402_300_799.9996),
+                  Date(timeIntervalSinceReferenceDate: -1e-7), Date(timeIntervalSince1970: -0.0004), Date(timeIntervalSince1970: 1_700_000_000.9994)]
         for _ in 0..<count {
             dates.append(Date(timeIntervalSince1970: Double(Int64.random(in: -12_212_553_600...253_402_300_799, using: &random)) + [0, 0.25, 0.999][Int.random(in: 0...2, using: &random)]))
         }
@@ -101,6 +104,12 @@ import Testing
         #expect(FixedDatePattern(pattern: "MMMM d, yyyy", locale: posix, timeZone: utc) == nil)
         #expect(FixedDatePattern(pattern: "yyyy-MM-dd HH:mm:ss.SSS", locale: posix, timeZone: utc) == nil)
         #expect(FixedDatePattern(pattern: "yyyy-MM-dd", locale: posix, timeZone: TimeZone(identifier: "UTC")!) != nil)
+        // What the formatter reads its own way: quotes inside quotes, offsets with seconds,
+        // a number or zone followed by digits, a name followed by letters.
+        for pattern in ["yyyy-MM-dd 'o''clock'", "yyyy'1'MM'-'dd", "yyyy-MM-dd'0'", "HH:mm Zyyyy-MM-dd", "dd MMM'e' yyyy", "EEE'rsday' dd MMM yyyy"] {
+            #expect(FixedDatePattern(pattern: pattern, locale: posix, timeZone: utc) == nil, "\(pattern)")
+        }
+        #expect(FixedDatePattern(pattern: "yyyy-MM-dd", locale: posix, timeZone: TimeZone(secondsFromGMT: 3630)!) == nil)
         // The transformer answers through the formatter where the pattern gives none.
         let transformer = DateTransformer.dateFormat("yyyy-MM-dd")
         #expect(try transformer.decode("1500-03-01") == DateFormatter.posix("yyyy-MM-dd").date(from: "1500-03-01"))
