@@ -50,7 +50,7 @@ import Testing
             let dump = try Self.run(["swift", "package", "dump-package"], in: folder)
             #expect(dump.status == 0, "\(block.document):\(block.line): \(dump.output)")
             #expect(dump.output.contains("\"KeyValueMapping\""))
-            #expect(dump.output.contains("0.1.0"))
+            #expect(dump.output.contains("0.2.0"))
         }
     }
 
