@@ -33,12 +33,8 @@ public struct DateTransformer: PropertyTransformer {
     public func encode(_ value: Date) throws -> Any {
         switch format {
         case .iso8601(let fractional): return try ISO8601.formatted(value, alwaysFractional: fractional)
-        case .secondsSince1970:
-            try ISO8601.checkRepresentable(value)
-            return value.secondsSince1970ThatReadBack
-        case .millisecondsSince1970:
-            try ISO8601.checkRepresentable(value)
-            return value.millisecondsSince1970ThatReadBack
+        case .secondsSince1970: return try value.writtenSince1970(milliseconds: false)
+        case .millisecondsSince1970: return try value.writtenSince1970(milliseconds: true)
         case .pattern(let fixed): return fixed.format(value)
         }
     }

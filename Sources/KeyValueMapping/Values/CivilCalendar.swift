@@ -32,4 +32,23 @@ enum CivilCalendar {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+
+    /// The day `seconds` since 1970 falls on (days since 1970-01-01, and its date) and the
+    /// second of that day.
+    static func day(ofSecond seconds: Int) -> (days: Int, year: Int, month: Int, day: Int, secondOfDay: Int) {
+        var days = seconds.quotientAndRemainder(dividingBy: 86_400)
+        if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
+        let (year, month, day) = civilFromDays(days.quotient)
+        return (days.quotient, year, month, day, days.remainder)
+    }
+
+    /// Appends `value` (not negative) in decimal, zero-padded to `width` digits.
+    static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
 }

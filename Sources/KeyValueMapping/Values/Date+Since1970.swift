@@ -35,6 +35,14 @@ extension Date {
         throw MappingError.invalidValue(expected: "a date in years 0000–9999", found: found, detail: detail)
     }
 
+    /// The number since 1970, in seconds or milliseconds, that reads back as this Date (see
+    /// ``secondsSince1970ThatReadBack`` and ``millisecondsSince1970ThatReadBack``); an error
+    /// outside years 0000–9999, as every form keeps to them.
+    func writtenSince1970(milliseconds: Bool) throws -> Any {
+        try ISO8601.checkRepresentable(self)
+        return milliseconds ? millisecondsSince1970ThatReadBack : secondsSince1970ThatReadBack
+    }
+
     /// Seconds since 1970: the Double with the fewest digits that reads back as this Date, or,
     /// for a Date no Double reaches, the nearest one (less than a microsecond off for any Date
     /// before the year 4000).

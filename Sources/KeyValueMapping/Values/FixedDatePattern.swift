@@ -164,20 +164,12 @@ struct FixedDatePattern: Sendable {
         // The formatter rounds to the millisecond before it takes the second: a fraction that
         // close to the next second is left to it.
         guard interval.isFinite, abs(interval) < 1e12, interval - interval.rounded(.down) < 0.999 else { return nil }
-        let local = Int(interval.rounded(.down)) + offset
-        var days = local.quotientAndRemainder(dividingBy: 86_400)
-        if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
-        let (year, month, day) = CivilCalendar.civilFromDays(days.quotient)
+        let (days, year, month, day, secondOfDay) = CivilCalendar.day(ofSecond: Int(interval.rounded(.down)) + offset)
         guard (1583...9999).contains(year) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
         func append(_ value: Int, width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+            CivilCalendar.appendDigits(value, width: width, to: &bytes)
         }
         for field in fields {
             switch field {
@@ -185,10 +177,10 @@ struct FixedDatePattern: Sendable {
             case .month: append(month, width: 2)
             case .monthName: bytes += Self.monthNames[month - 1]
             case .day: append(day, width: 2)
-            case .hour: append(days.remainder / 3600, width: 2)
-            case .minute: append(days.remainder / 60 % 60, width: 2)
-            case .second: append(days.remainder % 60, width: 2)
-            case .weekday: bytes += Self.weekdayNames[Self.weekdayIndex(days.quotient)]
+            case .hour: append(secondOfDay / 3600, width: 2)
+            case .minute: append(secondOfDay / 60 % 60, width: 2)
+            case .second: append(secondOfDay % 60, width: 2)
+            case .weekday: bytes += Self.weekdayNames[Self.weekdayIndex(days)]
             case .zone:
                 bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
                 append(abs(offset) / 3600, width: 2)

@@ -242,20 +242,12 @@ enum ISO8601 {
     /// years 0000–9999.
     private static func text(wholeSeconds: Int, fraction: [UInt8] = [], milliseconds: Int? = nil) -> String? {
         guard representableSeconds.contains(Double(wholeSeconds)) else { return nil }
-        var days = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
-        if days.remainder < 0 { days = (days.quotient - 1, days.remainder + 86_400) }
-        let (year, month, day) = CivilCalendar.civilFromDays(days.quotient)
-        let secondOfDay = days.remainder
+        let (_, year, month, day, secondOfDay) = CivilCalendar.day(ofSecond: wholeSeconds)
 
         var buffer: [UInt8] = []
         buffer.reserveCapacity(25 + fraction.count)
         func append(_ value: Int, width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                buffer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
+            CivilCalendar.appendDigits(value, width: width, to: &buffer)
         }
         func append(_ byte: Unicode.Scalar) {
             buffer.append(UInt8(ascii: byte))

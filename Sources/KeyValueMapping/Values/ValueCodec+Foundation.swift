@@ -61,12 +61,8 @@ struct DateCodec: ValueCodec {
     func encode(_ value: Date, _ session: EncodingSession) throws -> Any {
         switch session.options.dateEncoding {
         case .iso8601: return try ISO8601.formatted(value)
-        case .secondsSince1970:
-            try ISO8601.checkRepresentable(value)
-            return value.secondsSince1970ThatReadBack
-        case .millisecondsSince1970:
-            try ISO8601.checkRepresentable(value)
-            return value.millisecondsSince1970ThatReadBack
+        case .secondsSince1970: return try value.writtenSince1970(milliseconds: false)
+        case .millisecondsSince1970: return try value.writtenSince1970(milliseconds: true)
         case .custom(let convert): return try convert(value)
         }
     }
