@@ -159,7 +159,7 @@ extension ModelMetadata {
                     } else if let constant = table.constantKeys[key] {
                         // The value the `let` holds already (the model's own output read back)
                         // loses nothing; any other would be dropped.
-                        if !holdsConstant(try source.readJSONValue(session), property: constant, in: base, session) {
+                        if !holdsConstant(try source.readJSONValue(session), property: constant, in: UnsafeRawPointer(base), session) {
                             try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
                         }
                         continue
@@ -274,21 +274,26 @@ extension ModelMetadata {
 
     /// Whether `value`, a payload's value under the key of the `let` named `property`, is the
     /// value that `let` holds in the model being decoded into (the prototype, or the model an
-    /// update or a merge patch changes) as the encoder writes it by default: the model's own
-    /// output read back. Only a `let` of a plain value (a number, text, `Bool`, date, URL, UUID,
-    /// `Decimal`, `Data`, or an optional one) without a transformer is compared, so no user code
-    /// runs for it; numbers compare by value (`1` and `1.0`). Anything else is reported.
-    func holdsConstant(_ value: JSONValue, property: String, in base: UnsafeMutableRawPointer, _ session: DecodingSession) -> Bool {
-        guard let descriptor = properties.first(where: { $0.name == property }), resolver?.rules.transformers[property] == nil,
-              CodecFactory.isPlainValue(descriptor.accessor.valueType) else { return false }
-        guard let written = try? descriptor.accessor.encode(from: UnsafeRawPointer(base), EncodingSession(options: KeyValueEncoder())) else {
-            return value == .null
+    /// update or a merge patch changes), as ``heldValue(of:in:_:)`` gives it: the model's own
+    /// output read back. Numbers compare by value (`1` and `1.0`). Anything else is reported.
+    func holdsConstant(_ value: JSONValue, property: String, in base: UnsafeRawPointer, _ session: some NestingSession) -> Bool {
+        guard let descriptor = properties.first(where: { $0.name == property }), let held = heldValue(of: descriptor, in: base, session) else {
+            return false
         }
-        guard let held = try? JSONValue(libraryValue: written, session, encoding: true) else { return false }
         if case .number(let heldNumber) = held, case .number(let number) = value {
             return heldNumber == number || (heldNumber.decimalValue != nil && heldNumber.decimalValue == number.decimalValue)
         }
         return held == value
+    }
+
+    /// The value the `let` described by `property` holds in the model at `base`, as the encoder
+    /// writes it by default; `nil` for a `let` that is not compared: only one of a plain value
+    /// (a number, text, `Bool`, date, URL, UUID, `Decimal`, `Data`, or an optional one) without a
+    /// transformer is, so no user code runs for it.
+    func heldValue(of property: PropertyDescriptor, in base: UnsafeRawPointer, _ session: some NestingSession) -> JSONValue? {
+        guard resolver?.rules.transformers[property.name] == nil, CodecFactory.isPlainValue(property.accessor.valueType) else { return nil }
+        guard let written = try? property.accessor.encode(from: base, EncodingSession(options: KeyValueEncoder())) else { return .null }
+        return try? JSONValue(libraryValue: written, session, encoding: true)
     }
 
     /// Why a payload value for a `let` is not read, and what to write instead.

@@ -18,7 +18,8 @@ extension Mappable {
     /// The schema is derived from the cached metadata and the rules: keys as renamed and styled,
     /// key paths as nested objects (arrays with `prefixItems` for indexes), every candidate key
     /// described with the first one written, gathered keys, ignored properties absent, `let`s
-    /// marked `readOnly`, nested models in `$defs` referenced with `$ref` (the root is `#`, so
+    /// marked `readOnly` (and, for a decoder that rejects unknown keys, `const` or `false` as the
+    /// decoder takes them), nested models in `$defs` referenced with `$ref` (the root is `#`, so
     /// recursive models terminate). It promises no more than it can keep: every document the
     /// encoder writes is valid, and every valid document has the shape the decoder reads.
     /// What it cannot know is left open: a custom transformer's value and a `Codable` property

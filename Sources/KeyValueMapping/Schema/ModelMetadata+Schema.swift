@@ -13,11 +13,21 @@ extension ModelMetadata {
         // written key, as members where they cannot contradict what another property writes,
         // else as a condition (see below).
         var readOnlyPaths: [(path: [MappingError.PathComponent], earlier: [[MappingError.PathComponent]], schema: JSONValue)] = []
+        let allowsAdditional = allowsAdditionalProperties(decoder: builder.decoder)
+        let constantKeys = allowsAdditional ? [:] : try keyTable(for: builder.decoder.keyNamingStyle).constantKeys
         for index in properties.indices {
             let property = properties[index]
             let codec = property.accessor.describedCodec
             var value = try builder.schema(of: codec)
-            if !property.isDecoded { value = Schema.adding([("readOnly", .bool(true))], to: value) }
+            if !property.isDecoded {
+                value = Schema.adding([("readOnly", .bool(true))], to: value)
+                // Rejecting unknown keys, the decoder takes a `let`'s key only with the value the
+                // prototype's `let` holds (see `holdsConstant`), or not at all.
+                if case .key(let key) = keys[index], constantKeys[key] == property.name {
+                    let held = ModelStorage.withFields(of: Model(), isClass: isClass) { heldValue(of: property, in: $0, DecodingSession(options: builder.decoder)) }
+                    value = held.map { Schema.adding([("const", $0)], to: value) } ?? .bool(false)
+                }
+            }
             if acceptsNullAsDefault(for: property, decoder: builder.decoder) || property.accessor.nullMeansUncomputed {
                 value = Schema.nullable(value)
             }
@@ -50,7 +60,6 @@ extension ModelMetadata {
                 root.conditions.append(SchemaNode.condition(absent: earlier, then: value, at: path))
             }
         }
-        let allowsAdditional = allowsAdditionalProperties(decoder: builder.decoder)
         if !allowsAdditional {
             // Keys the decoder knows without a property reading them (ignored properties, weak
             // references, keys the rules allow) are accepted whatever they hold.

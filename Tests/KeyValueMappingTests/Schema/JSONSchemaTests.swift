@@ -357,6 +357,25 @@ struct ConflictingCandidates: Mappable {
         }
     }
 
+    /// Rejecting unknown keys, the decoder takes a `let`'s key only with the value the `let`
+    /// holds (a plain value), or never (any other): the schema says the same.
+    @Test func aStrictDecodersLetsAreConstOrAbsent() throws {
+        struct Versioned: Mappable {
+            var name = ""
+            let version = 2
+            let origin = NestedOrigin()
+        }
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        let schema = try Versioned.jsonSchema(decoder: strict, encoder: KeyValueEncoder())
+        #expect(property("version", of: schema).map(compact) == #"{"const":2,"maximum":9223372036854775807,"minimum":-9223372036854775808,"readOnly":true,"type":"integer"}"#)
+        #expect(property("origin", of: schema) == .bool(false))
+        #expect(try property("version", of: Versioned.jsonSchema()).map(compact) == #"{"maximum":9223372036854775807,"minimum":-9223372036854775808,"readOnly":true,"type":"integer"}"#)
+        // What the schema admits, the decoder reads.
+        #expect(try strict.decode(Versioned.self, fromJSON: Data(#"{"name": "a", "version": 2}"#.utf8)).name == "a")
+        #expect(throws: MappingError.self) { try strict.decode(Versioned.self, fromJSON: Data(#"{"version": 3}"#.utf8)) }
+    }
+
     @Test func letsAreReadOnlyAndNullableCombinationsStayValid() throws {
         #expect(try property("constant", of: SpecialFields.jsonSchema()).map(compact) == #"{"readOnly":true,"type":"string"}"#)
         #expect(try property("nested", of: Scalars.jsonSchema()).map(compact)
@@ -376,3 +395,5 @@ struct ConflictingCandidates: Mappable {
         #expect(schema.contains(##""office":{"$ref":"#/$defs/Address_2"}"##))
     }
 }
+
+struct NestedOrigin: Mappable { var city = "" }
