@@ -165,8 +165,7 @@ struct CodecFactory {
     /// `UUID`, `Data`, `Decimal`, `Mappable` models, `RawRepresentable` types with such a raw
     /// value, and optionals, arrays, sets and dictionaries of those.
     func mapsNatively(_ type: Any.Type) -> Bool {
-        if Self.scalars[ObjectIdentifier(type)] != nil { return true }
-        if let provider = type as? any CodecProvider.Type { return provider.mapsNatively(self) }
+        if isNeverWrapperStorage(type) { return true }
         if type is any Mappable.Type { return true }
         if let raw = type as? any RawRepresentable.Type { return rawValueMapsNatively(raw) }
         return false

@@ -78,24 +78,21 @@ final class KeyTable: Sendable {
         encodedKeysAreSingle = encodedSingleKeys.allSatisfy { $0 != nil }
         encodedKeyOrder = properties.indices.sorted { writtenKeys[$0].utf8.lexicographicallyPrecedes(writtenKeys[$1].utf8) }
 
-        var known = Set(allowedUnknownKeys)
-        for key in encodeKeys + decodeKeys {
-            for path in key.readPaths {
-                if case .key(let first)? = path.first { known.insert(first) }
-            }
+        // The top-level keys `keys` read: each path's first step.
+        func firstKeys(of keys: [ResolvedKey]) -> Set<String> {
+            Set(keys.flatMap(\.readPaths).compactMap { path in
+                if case .key(let first)? = path.first { return first }
+                return nil
+            })
         }
+        // A key a decoded property reads in any way (a candidate, a path's first step) is read.
+        let read = firstKeys(of: decodeKeys).union(allowedUnknownKeys)
+        var known = read.union(firstKeys(of: encodeKeys))
         for name in otherNames {
             if case .key(let first)? = keyFor(name).readPaths.first?.first { known.insert(first) }
         }
         knownKeys = known
         var constants: [String: String] = [:]
-        // A key a decoded property reads in any way (a candidate, a path's first step) is read.
-        var read = Set(allowedUnknownKeys)
-        for key in decodeKeys {
-            for path in key.readPaths {
-                if case .key(let first)? = path.first { read.insert(first) }
-            }
-        }
         for (position, property) in properties.enumerated() where !property.isDecoded {
             if let key = encodedSingleKeys[position], !read.contains(key) {
                 constants[key] = property.name

@@ -85,8 +85,7 @@ extension MappingRules {
     private func named<Root, Value>(_ keyPath: KeyPath<Root, Value>, _ rule: String, _ apply: (MappingRules, String) -> MappingRules) -> MappingRules {
         let resolved = PropertyKeyPath.resolve(keyPath)
         var rules = resolved.name.map { apply(self, $0) } ?? self
-        rules.keyPathChecks.append(KeyPathCheck(rule: rule, text: resolved.text, name: resolved.name, problem: resolved.problem, root: Root.self,
-                                                isRoot: { $0 is Root.Type }))
+        rules.keyPathChecks.append(KeyPathCheck(rule: rule, text: resolved.text, name: resolved.name, problem: resolved.problem, root: Root.self))
         return rules
     }
 
@@ -96,8 +95,7 @@ extension MappingRules {
                 // A partial key path of a literal is a `KeyPath<Root, Value>` underneath.
                 guard let typed = keyPath as? KeyPath<Root, Value> else {
                     var rules = rules
-                    rules.keyPathChecks.append(KeyPathCheck(rule: rule, text: "\(keyPath)", name: nil, problem: "is not a key path of a property",
-                                                            root: Root.self, isRoot: { $0 is Root.Type }))
+                    rules.keyPathChecks.append(KeyPathCheck(rule: rule, text: "\(keyPath)", name: nil, problem: "is not a key path of a property", root: Root.self))
                     return rules
                 }
                 return rules.named(typed, rule, apply)
@@ -116,7 +114,17 @@ struct KeyPathCheck: Sendable {
     let name: String?
     let problem: String?
     let root: Any.Type
+    /// Whether a model's type is `root` or a subclass of it.
     let isRoot: @Sendable (Any.Type) -> Bool
+
+    init<Root>(rule: String, text: String, name: String?, problem: String?, root: Root.Type) {
+        self.rule = rule
+        self.text = text
+        self.name = name
+        self.problem = problem
+        self.root = root
+        isRoot = { $0 is Root.Type }
+    }
 
     /// The declaration problem of this key path in the rules of `model`, if any.
     func problem(in model: Any.Type) -> String? {

@@ -44,13 +44,13 @@ public struct CustomTransformer<Value>: PropertyTransformer {
         encodeJSONValue = nil
     }
 
-    /// Creates a transformer whose closures read and write ``JSONValue``s. The payload's value
-    /// arrives as it is written where the decode reads JSON text (a number as its literal, an
-    /// object's members in payload order; inside `.elementwise`, and for a model whose rules read
-    /// a dictionary, it arrives through plain values, as the untyped form's does
-    /// from JSON text, in UTF-8 key order from a dictionary); what `encodeJSON` returns is
-    /// written as plain Foundation values (numbers as `Int`, `Double` or `Decimal`, as
-    /// `JSONSerialization` would give them).
+    /// Creates a transformer whose closures read and write ``JSONValue``s. Where the decode reads
+    /// JSON text, the payload's value arrives as it is written (a number as its literal, an
+    /// object's members in payload order); from a dictionary, its members come in UTF-8 key
+    /// order; inside `.elementwise`, and for a model whose rules read a dictionary, it arrives
+    /// through plain values, as the untyped form's does. What `encodeJSON` returns is written as
+    /// plain Foundation values (numbers as `Int`, `Double` or `Decimal`, as `JSONSerialization`
+    /// would give them).
     public init(decodeJSON: @escaping @Sendable (JSONValue) throws -> Value, encodeJSON: @escaping @Sendable (Value) throws -> JSONValue) {
         decodeValue = { value in
             try decodeJSON(try JSONValue(libraryValue: value, DecodingSession(options: KeyValueDecoder()), encoding: false))
@@ -147,12 +147,29 @@ struct TransformerCodec<Value>: ValueCodec {
 
     func decodeValue(_ value: Any) throws -> Value {
         if case .null = JSONScalar(value) { throw MappingError.typeMismatch(expected: typeName, found: value) }
+        return try decoding(found: value) { try transformer.decode(value) }
+    }
+
+    /// Runs user code that decodes: its `MappingError` as it is, any other error as the
+    /// underlying error of an `invalidValue` that names `found`, the payload's value.
+    private func decoding(found: @autoclosure () -> Any, _ body: () throws -> Value) throws -> Value {
         do {
-            return try transformer.decode(value)
+            return try body()
         } catch let error as MappingError {
             throw error
         } catch {
-            throw MappingError.invalidValue(expected: typeName, found: value, detail: "\(error)", underlying: error)
+            throw MappingError.invalidValue(expected: typeName, found: found(), detail: "\(error)", underlying: error)
+        }
+    }
+
+    /// Runs user code that encodes, its errors reported as ``decoding(found:_:)`` reports them.
+    private func encoding<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.invalidValue(expected: "a JSON value", found: typeName, detail: "\(error)"), underlyingError: error)
         }
     }
 
@@ -162,35 +179,16 @@ struct TransformerCodec<Value>: ValueCodec {
         guard let decodeJSON else { return try decodeValue(try source.readFoundationValue(session)) }
         let json = try source.readJSONValue(session)
         if json == .null { throw MappingError.typeMismatch(expected: typeName, found: NSNull()) }
-        do {
-            return try decodeJSON(json)
-        } catch let error as MappingError {
-            throw error
-        } catch {
-            throw MappingError.invalidValue(expected: typeName, found: session.foundationValue(of: json), detail: "\(error)", underlying: error)
-        }
+        return try decoding(found: session.foundationValue(of: json)) { try decodeJSON(json) }
     }
 
     func encodeValue(_ value: Value) throws -> Any {
-        do {
-            return try transformer.encode(value)
-        } catch let error as MappingError {
-            throw error
-        } catch {
-            throw MappingError(.invalidValue(expected: "a JSON value", found: typeName, detail: "\(error)"), underlyingError: error)
-        }
+        try encoding { try transformer.encode(value) }
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
         guard let encodeJSON else { return try encodeValue(value) }
-        let json: JSONValue
-        do {
-            json = try encodeJSON(value)
-        } catch let error as MappingError {
-            throw error
-        } catch {
-            throw MappingError(.invalidValue(expected: "a JSON value", found: typeName, detail: "\(error)"), underlyingError: error)
-        }
+        let json = try encoding { try encodeJSON(value) }
         return try Self.plainValue(of: consume json, allowing: session.maximumDepth - session.depth, limit: session.maximumDepth)
     }
 }

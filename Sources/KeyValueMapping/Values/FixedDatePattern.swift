@@ -31,9 +31,7 @@ struct FixedDatePattern: Sendable {
         }
 
         var isLetter: Bool {
-            if case .literal(let byte) = self {
-                return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            }
+            if case .literal(let byte) = self { return FixedDatePattern.isLetter(byte) }
             return false
         }
     }
@@ -74,7 +72,7 @@ struct FixedDatePattern: Sendable {
                 index = close + 1
                 continue
             }
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+            if Self.isLetter(byte) {
                 for token in tokens where pattern[index...].starts(with: token.text.utf8) {
                     let end = index + token.text.utf8.count
                     // A longer run of the same letter (`yyyyy`, `MMMM`) is another field.
@@ -189,6 +187,11 @@ struct FixedDatePattern: Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An ASCII letter: a pattern field's letter, or a literal one.
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     private static func weekdayIndex(_ days: Int) -> Int {
