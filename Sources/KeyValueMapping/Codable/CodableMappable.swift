@@ -54,6 +54,39 @@ extension CodableMappable {
 
     /// Encodes the model through its mapping rules into any `Encoder`.
     public func encode(to encoder: any Encoder) throws {
+        try mappedEncode(to: encoder)
+    }
+}
+
+/// An ``ImmutableMappable`` model that is also `Codable` through its mapping rules, as a
+/// ``CodableMappable`` model is: any `Decoder` builds it as ``KeyValueDecoder`` would, any
+/// `Encoder` writes what ``KeyValueEncoder`` writes.
+///
+/// ```swift
+/// struct User: CodableImmutableMappable {
+///     let id: Int
+///     let fullName: String
+///     static var mappingRules: MappingRules { MappingRules().naming(.snakeCase) }
+/// }
+/// let user = try JSONDecoder().decode(User.self, from: Data(#"{"id": 1, "full_name": "Ada"}"#.utf8))
+/// ```
+public protocol CodableImmutableMappable: ImmutableMappable, Codable {}
+
+extension CodableImmutableMappable {
+    /// Builds the model through its mapping rules from any `Decoder`.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.mapped(from: decoder)
+    }
+
+    /// Encodes the model through its mapping rules into any `Encoder`.
+    public func encode(to encoder: any Encoder) throws {
+        try mappedEncode(to: encoder)
+    }
+}
+
+/// The Codable face both protocols share.
+extension KeyValueModel where Self: Codable {
+    fileprivate func mappedEncode(to encoder: any Encoder) throws {
         if let own = encoder as? CodableValueEncoder {
             return try own.encode(self, into: own.node, codingPath: own.codingPath)
         }
@@ -68,7 +101,7 @@ extension CodableMappable {
         try value.encode(to: encoder)
     }
 
-    private static func mapped(from decoder: any Decoder) throws -> Self {
+    fileprivate static func mapped(from decoder: any Decoder) throws -> Self {
         if let own = decoder as? CodableValueDecoder {
             return try own.decode(Self.self, from: own.value, path: own.path, codingPath: own.codingPath)
         }

@@ -9,7 +9,7 @@ struct CodableModelView: Sendable {
     private static let cache = ViewCache<CodableModelView>()
 
     /// The view of `metadata`'s model.
-    static func of<Model: Mappable>(_ metadata: ModelMetadata<Model>) -> CodableModelView {
+    static func of<Model: KeyValueModel>(_ metadata: ModelMetadata<Model>) -> CodableModelView {
         cache.entry(for: Model.self) {
             CodableModelView(hints: metadata.decodedProperties.map { $0.accessor.describedCodec.codableHint },
                              snakeCase: SnakeCaseKeys(metadata.declaredKeys))

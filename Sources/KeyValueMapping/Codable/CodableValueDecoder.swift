@@ -98,13 +98,13 @@ final class CodableValueDecoder: Decoder {
         if T.self == UUID.self { return try scalar(UUIDCodec(), value, path: path) as? T }
         if T.self == Data.self { return try scalar(DataCodec(), value, path: path) as? T }
         if T.self == Decimal.self { return try scalar(DecimalCodec(), value, path: path) as? T }
-        if let model = T.self as? any Mappable.Type {
+        if let model = T.self as? any KeyValueModel.Type {
             return try decodeModel(model, from: value, path: path) as? T
         }
         return nil
     }
 
-    private func decodeModel<Model: Mappable>(_ type: Model.Type, from value: JSONValue, path: [MappingError.PathComponent]) throws -> Model {
+    private func decodeModel<Model: KeyValueModel>(_ type: Model.Type, from value: JSONValue, path: [MappingError.PathComponent]) throws -> Model {
         do {
             let metadata = try ModelMetadata.of(Model.self)
             var source = TreeSource(value)

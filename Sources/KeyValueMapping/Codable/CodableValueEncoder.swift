@@ -188,7 +188,7 @@ final class CodableValueEncoder: Encoder {
             case let uuid as UUID: return .string(uuid.uuidString)
             case let data as Data: return .string(data.base64EncodedString())
             case let decimal as Decimal: return .number(try Self.number(decimal))
-            case let model as any Mappable: return try encodeModel(model)
+            case let model as any KeyValueModel: return try encodeModel(model)
             default: return nil
             }
         } catch let error as MappingError {
@@ -196,7 +196,7 @@ final class CodableValueEncoder: Encoder {
         }
     }
 
-    private func encodeModel<Model: Mappable>(_ model: Model) throws -> JSONValue {
+    private func encodeModel<Model: KeyValueModel>(_ model: Model) throws -> JSONValue {
         let dictionary = try ModelCodec(metadata: try ModelMetadata.of(Model.self)).encode(model, session)
         return try JSONValue(libraryValue: dictionary, session, encoding: true)
     }

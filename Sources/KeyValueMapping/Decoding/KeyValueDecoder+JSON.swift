@@ -5,7 +5,7 @@ extension KeyValueDecoder {
     /// applying every decoder option. The bytes are read once by the library's strict reader
     /// and mapped straight into the model; no `[String: Any]` is built unless the model's rules
     /// declare a dictionary hook.
-    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
+    public func decode<Model: KeyValueModel>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> Model {
         let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
         let session = DecodingSession(options: self)
         return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: Self.expectedObject(Model.self)) { reader in
@@ -20,7 +20,7 @@ extension KeyValueDecoder {
 
     /// Decodes a top-level JSON object whose values are models (`{"ada": {...}, "bob": {...}}`);
     /// an element's error carries its key, and ``invalidElements`` applies to it.
-    public func decode<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [String: Model] {
+    public func decode<Model: KeyValueModel>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [String: Model] {
         let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         let session = DecodingSession(options: self)
         return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: "a JSON object of \(Model.self)") { reader in
@@ -33,7 +33,7 @@ extension KeyValueDecoder {
     /// errors carry the full path. The document is read whole (strictly) and the model decoded
     /// from its parsed tree. A path that does not parse is an
     /// ``MappingError/Reason/invalidArgument(_:)``; an absent one is a missing key at it.
-    public func decode<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> Model {
+    public func decode<Model: KeyValueModel>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> Model {
         let metadata = try ModelMetadata.of(Model.self)
         return try decodeTree(bytes, at: path, expected: String(describing: Model.self)) { source, session in
             try metadata.makeModel(from: &source, session)
@@ -42,7 +42,7 @@ extension KeyValueDecoder {
 
     /// Decodes the array of models at `path` inside JSON bytes (`at: "data.users"`); an
     /// element's error carries the full path and its index.
-    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try decodeTree(bytes, at: path, expected: codec.typeName) { source, session in
             try codec.decode(from: &source, session)
@@ -51,7 +51,7 @@ extension KeyValueDecoder {
 
     /// Decodes the JSON object of models at `path` inside JSON bytes (`at: "plugins"`); an
     /// element's error carries the full path and its key.
-    public func decode<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [String: Model] {
+    public func decode<Model: KeyValueModel>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>, at path: MappingKey) throws -> [String: Model] {
         let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try decodeTree(bytes, at: path, expected: codec.typeName) { source, session in
             try codec.decode(from: &source, session)
@@ -87,7 +87,7 @@ extension KeyValueDecoder {
     /// that is not an object, a broken declaration or a failing `didDecode` of the root still
     /// throw. The bytes are read once, as `decode(_:fromJSON:)` reads them: a failing value is
     /// skipped where it lies, and nothing else is kept.
-    public func decodeLeniently<Model: Mappable>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: Model.Type, fromJSON bytes: some Collection<UInt8>) throws -> (model: Model, skipped: [MappingError]) {
         let codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
         let session = DecodingSession(options: self, lenient: true)
         let model = try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "{"), expected: Self.expectedObject(Model.self)) { reader in
@@ -101,7 +101,7 @@ extension KeyValueDecoder {
     /// keeps its prototype value); an element that fails as a whole (not an object, a failing
     /// `didDecode`) is dropped. Everything skipped is listed with the element's index first
     /// (`[3].retweet_count: …`). Malformed JSON and a top level that is not an array still throw.
-    public func decodeLeniently<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [Model], skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [Model], skipped: [MappingError]) {
         var codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         codec.dropsFailuresLeniently = true
         let session = DecodingSession(options: self, lenient: true)
@@ -115,7 +115,7 @@ extension KeyValueDecoder {
     /// `decodeLeniently([Model].self, fromJSON:)` decodes an array: a member that fails as a whole
     /// is dropped, and everything skipped is listed with the member's key first
     /// (`ada.age: …`), in payload order.
-    public func decodeLeniently<Model: Mappable>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [String: Model], skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: [String: Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> (models: [String: Model], skipped: [MappingError]) {
         var codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         codec.dropsFailuresLeniently = true
         let session = DecodingSession(options: self, lenient: true)
@@ -127,22 +127,22 @@ extension KeyValueDecoder {
 
     /// Decodes a model from JSON bytes, as `decode(_:fromJSON:)` does: `Data` always means
     /// JSON text (Foundation's decoders take it the same way).
-    public func decode<Model: Mappable>(_ type: Model.Type, from data: Data) throws -> Model {
+    public func decode<Model: KeyValueModel>(_ type: Model.Type, from data: Data) throws -> Model {
         try decode(type, fromJSON: data)
     }
 
     /// Decodes an array of models from JSON bytes, as `decode(_:fromJSON:)` does.
-    public func decode<Model: Mappable>(_ type: [Model].Type, from data: Data) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, from data: Data) throws -> [Model] {
         try decode(type, fromJSON: data)
     }
 
     /// Decodes a JSON object of models from JSON bytes, as `decode(_:fromJSON:)` does.
-    public func decode<Model: Mappable>(_ type: [String: Model].Type, from data: Data) throws -> [String: Model] {
+    public func decode<Model: KeyValueModel>(_ type: [String: Model].Type, from data: Data) throws -> [String: Model] {
         try decode(type, fromJSON: data)
     }
 
     /// Decodes an array of models from JSON bytes holding a top-level array.
-    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, fromJSON bytes: some Collection<UInt8>) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         let session = DecodingSession(options: self)
         return try JSONBytes.decode(bytes, options: jsonReading, opening: UInt8(ascii: "["), expected: "a JSON array of \(Model.self)") { reader in
@@ -151,7 +151,7 @@ extension KeyValueDecoder {
     }
 }
 
-extension Mappable {
+extension KeyValueModel {
     /// Decodes a model from JSON bytes (UTF-8) with the default ``KeyValueDecoder``.
     public init(jsonData: some Collection<UInt8>) throws {
         self = try KeyValueDecoder().decode(Self.self, fromJSON: jsonData)
@@ -163,7 +163,7 @@ extension Mappable {
     }
 }
 
-extension Array where Element: Mappable {
+extension Array where Element: KeyValueModel {
     /// Decodes an array of models from JSON bytes holding a top-level array.
     public init(jsonData: some Collection<UInt8>) throws {
         self = try KeyValueDecoder().decode([Element].self, fromJSON: jsonData)

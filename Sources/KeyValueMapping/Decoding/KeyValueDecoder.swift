@@ -106,20 +106,20 @@ public struct KeyValueDecoder: Sendable {
     public init() {}
 
     /// Decodes a model from a JSON dictionary.
-    public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> Model {
+    public func decode<Model: KeyValueModel>(_ type: Model.Type, from dictionary: [String: Any]) throws -> Model {
         var source = FoundationSource(dictionary)
         return try ModelMetadata.of(Model.self).makeModel(from: &source, DecodingSession(options: self))
     }
 
     /// Decodes an array of models from a JSON array; an element's error carries its index.
-    public func decode<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, from array: [Any]) throws -> [Model] {
         var source = FoundationSource(array)
         return try ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self))).decode(from: &source, DecodingSession(options: self))
     }
 
     /// Decodes a dictionary whose values are models (`["ada": [...], "bob": [...]]`); an element's
     /// error carries its key, and ``invalidElements`` applies to it.
-    public func decode<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> [String: Model] {
+    public func decode<Model: KeyValueModel>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> [String: Model] {
         var source = FoundationSource(dictionary)
         let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try codec.decode(from: &source, DecodingSession(options: self))
@@ -129,7 +129,7 @@ public struct KeyValueDecoder: Sendable {
     /// (`decoder.decode(User.self, from: response, at: "data.user")`); errors carry the full path.
     /// A path that does not parse is an ``MappingError/Reason/invalidArgument(_:)``; an absent
     /// one is a missing key at it.
-    public func decode<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any], at path: MappingKey) throws -> Model {
+    public func decode<Model: KeyValueModel>(_ type: Model.Type, from dictionary: [String: Any], at path: MappingKey) throws -> Model {
         let metadata = try ModelMetadata.of(Model.self)
         return try decode(at: path, in: dictionary, expected: String(describing: Model.self)) { source, session in
             try metadata.makeModel(from: &source, session)
@@ -137,7 +137,7 @@ public struct KeyValueDecoder: Sendable {
     }
 
     /// Decodes the array of models at `path` inside `dictionary` (`at: "data.users"`).
-    public func decode<Model: Mappable>(_ type: [Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [Model] {
         let codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try decode(at: path, in: dictionary, expected: codec.typeName) { source, session in
             try codec.decode(from: &source, session)
@@ -145,7 +145,7 @@ public struct KeyValueDecoder: Sendable {
     }
 
     /// Decodes the dictionary of models at `path` inside `dictionary` (`at: "plugins"`).
-    public func decode<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [String: Model] {
+    public func decode<Model: KeyValueModel>(_ type: [String: Model].Type, from dictionary: [String: Any], at path: MappingKey) throws -> [String: Model] {
         let codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         return try decode(at: path, in: dictionary, expected: codec.typeName) { source, session in
             try codec.decode(from: &source, session)
@@ -173,7 +173,7 @@ public struct KeyValueDecoder: Sendable {
     /// too, so the model is the one `decode(_:from:)` gives whenever that succeeds. Only an
     /// unusable root (not a dictionary, a broken declaration, a failing `didDecode` of the root)
     /// still throws.
-    public func decodeLeniently<Model: Mappable>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: Model.Type, from dictionary: [String: Any]) throws -> (model: Model, skipped: [MappingError]) {
         let session = DecodingSession(options: self, lenient: true)
         var source = FoundationSource(dictionary)
         let model = try ModelMetadata.of(Model.self).makeModel(from: &source, session)
@@ -184,7 +184,7 @@ public struct KeyValueDecoder: Sendable {
     /// `decodeLeniently(_:fromJSON:)` does from bytes: a failing
     /// property keeps its prototype value, an element that fails as a whole is dropped, and
     /// everything skipped is listed with the element's index first.
-    public func decodeLeniently<Model: Mappable>(_ type: [Model].Type, from array: [Any]) throws -> (models: [Model], skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: [Model].Type, from array: [Any]) throws -> (models: [Model], skipped: [MappingError]) {
         var codec = ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         codec.dropsFailuresLeniently = true
         let session = DecodingSession(options: self, lenient: true)
@@ -196,7 +196,7 @@ public struct KeyValueDecoder: Sendable {
     /// Decodes a dictionary of models leniently, as `decodeLeniently([Model].self, from:)` decodes
     /// an array: a member that fails as a whole is dropped, and everything skipped is listed with
     /// the member's key first, in UTF-8 key order (a dictionary has no order of its own).
-    public func decodeLeniently<Model: Mappable>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> (models: [String: Model], skipped: [MappingError]) {
+    public func decodeLeniently<Model: KeyValueModel>(_ type: [String: Model].Type, from dictionary: [String: Any]) throws -> (models: [String: Model], skipped: [MappingError]) {
         var codec = DictionaryCodec(key: StringKeys(), element: ModelCodec(metadata: try ModelMetadata.of(Model.self)))
         codec.dropsFailuresLeniently = true
         let session = DecodingSession(options: self, lenient: true)
@@ -208,8 +208,16 @@ public struct KeyValueDecoder: Sendable {
     /// Merges `dictionary` into `model`: present keys are decoded, absent keys keep their values
     /// (`.require` does not apply: nothing is missing from a model that exists). A class instance
     /// is updated as its dynamic type: a `Circle` held as a `Shape` gets its radius.
-    public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
+    public func update<Model: KeyValueModel>(_ model: inout Model, from dictionary: [String: Any]) throws {
         var source = FoundationSource(dictionary)
         try ModelMetadata.of(Model.self).update(&model, from: &source, DecodingSession(options: self))
+    }
+
+    /// A copy of `model` with `dictionary` merged in, as ``update(_:from:)`` merges it; `model`
+    /// is left as it is (a class instance is copied first, as its dynamic class).
+    public func updating<Model: KeyValueModel>(_ model: Model, from dictionary: [String: Any]) throws -> Model {
+        var copy = try ModelMetadata.of(Model.self).copy(of: model)
+        try update(&copy, from: dictionary)
+        return copy
     }
 }

@@ -13,7 +13,12 @@ extension ModelMetadata {
         if readsRulesDictionary {
             return try makeModel(fromRulesDictionary: try rulesDictionary(from: &source, session), session)
         }
-        var model = Model()
+        guard let prototype else {
+            var model = try buildModel(from: &source, session, missingKeys: .rejected) { _, _ in nil }
+            try Self.validate(&model)
+            return model
+        }
+        var model = prototype.make()
         _ = try decodeMembers(from: &source, into: &model, session, missingKeys: .rejected)
         try Self.validate(&model)
         return model
@@ -35,10 +40,17 @@ extension ModelMetadata {
     /// that class's `beforeDecoding` hook, members and `didDecode`, each run once.
     func makeModel(fromRulesDictionary object: (dictionary: [String: Any], order: [String]?), _ session: DecodingSession) throws -> Model {
         if subtypeResolver != nil {
-            let concrete = try Self.resolveSubtype(for: object.dictionary)
-            if concrete != Model.self { return try Self.makeModel(of: concrete, fromRulesDictionary: object, session) }
+            if let concrete = try Self.resolveSubtype(for: object.dictionary) {
+                return try Self.makeModel(of: concrete, fromRulesDictionary: object, session)
+            }
         }
-        var model = Model()
+        guard let prototype else {
+            var source = try rulesSource(object)
+            var model = try buildModel(from: &source, session, missingKeys: .rejected) { _, _ in nil }
+            try Self.validate(&model)
+            return model
+        }
+        var model = prototype.make()
         _ = try decode(rulesDictionary: object, into: &model, session, missingKeys: .rejected)
         try Self.validate(&model)
         return model
@@ -57,10 +69,15 @@ extension ModelMetadata {
     /// payload order, then the keys the hook added). Returns the properties set.
     func decode(rulesDictionary object: (dictionary: [String: Any], order: [String]?), into model: inout Model, _ session: DecodingSession,
                 missingKeys: MissingKeys) throws -> DecodedMembers {
+        var source = try rulesSource(object)
+        return try decodeMembers(from: &source, into: &model, session, missingKeys: missingKeys)
+    }
+
+    /// The dictionary the rules read, after the `beforeDecoding` hook, as the source the walk reads.
+    func rulesSource(_ object: (dictionary: [String: Any], order: [String]?)) throws -> FoundationSource {
         var dictionary = object.dictionary
         if let beforeDecoding { try Self.runHook { try beforeDecoding(&dictionary) } }
-        var source = FoundationSource(dictionary, order: object.order)
-        return try decodeMembers(from: &source, into: &model, session, missingKeys: missingKeys)
+        return FoundationSource(dictionary, order: object.order)
     }
 
     /// Merges the object at `source`'s cursor into an existing `model`
@@ -73,12 +90,26 @@ extension ModelMetadata {
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func update<Source: DecodingSource>(_ model: inout Model, from source: inout Source, _ session: DecodingSession) throws {
         if let dynamic = DynamicModel.type(of: model) {
-            func update<Dynamic: Mappable>(as type: Dynamic.Type) throws {
+            func update<Dynamic: KeyValueModel>(as type: Dynamic.Type) throws {
                 // A class reference: decoding into this copy of the reference updates the one instance.
                 var instance = try DynamicModel.cast(model, to: Dynamic.self)
                 try ModelMetadata<Dynamic>.of(Dynamic.self).update(&instance, from: &source, session)
             }
             return try update(as: dynamic)
+        }
+        if isImmutable {
+            // A new value: absent keys, and nulls that keep the default, keep the old value's.
+            let old = model
+            var updated: Model
+            if beforeDecoding != nil {
+                var rules = try rulesSource(try rulesDictionary(from: &source, session))
+                updated = try buildModel(from: &rules, session, missingKeys: .allowed) { _, _ in old }
+            } else {
+                updated = try buildModel(from: &source, session, missingKeys: .allowed) { _, _ in old }
+            }
+            try Self.validate(&updated)
+            model = updated
+            return
         }
         if beforeDecoding != nil {
             _ = try decode(rulesDictionary: try rulesDictionary(from: &source, session), into: &model, session, missingKeys: .allowed)
@@ -104,31 +135,57 @@ extension ModelMetadata {
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decodeMembers<Source: DecodingSource>(from source: inout Source, into model: inout Model, _ session: DecodingSession,
                                                missingKeys: MissingKeys) throws -> DecodedMembers {
+        // The loop is a method of its own, compiled for each source: a closure's body (or a
+        // `defer`'s) would be compiled once, for any source, and reach the reader through its
+        // protocol.
+        try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            try decodeMembers(from: &source, at: base, session, missingKeys: missingKeys)
+        }
+    }
+
+    /// ``decodeMembers(from:into:_:missingKeys:)`` into the fields at `base`: a live model, or the
+    /// fresh storage of an immutable one, whose fields the walk initialises; those it returns as
+    /// written are initialised, and when it throws it has destroyed what it initialised.
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    func decodeMembers<Source: DecodingSource>(from source: inout Source, at base: UnsafeMutableRawPointer, _ session: DecodingSession,
+                                               missingKeys: MissingKeys) throws -> DecodedMembers {
         let table = try session.keyTable(for: self)
         if !table.decodedKeysAreSingle, !Source.looksUpMembers {
             // Key paths, candidates and gathered keys look members up: the object is read into
             // a tree first (once), and decoded from it.
             var tree = TreeSource(try source.readJSONValue(session))
-            return try decodeMembers(from: &tree, into: &model, session, missingKeys: missingKeys)
+            return try decodeMembers(from: &tree, at: base, session, missingKeys: missingKeys)
         }
         guard var members = try source.openObject(session, sorted: false) else {
             throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
         }
         var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
-        // The loop is a method of its own, compiled for each source: a closure's body (or a
-        // `defer`'s) would be compiled once, for any source, and reach the reader through its
-        // protocol.
         do {
-            try ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
-                try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys)
-            }
+            try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys)
         } catch {
             source.closeObject(members, session)
+            destroy(walk.written, in: base)
             throw error
         }
         source.closeObject(members, session)
-        try walk.finish()
+        do {
+            try walk.finish()
+        } catch {
+            destroy(walk.written, in: base)
+            throw error
+        }
         return DecodedMembers(found: walk.found, written: walk.written)
+    }
+
+    /// An immutable model's fields that a failed build initialised, destroyed (for a `Mappable`
+    /// model, whose fields are live, nothing).
+    private func destroy(_ written: PropertySet, in base: UnsafeMutableRawPointer) {
+        guard isImmutable else { return }
+        for (index, accessor) in decodedAccessors.enumerated() where written.contains(index) {
+            accessor.deinitialize(in: base)
+        }
     }
 
     /// The member loop of ``decodeMembers(from:into:_:missingKeys:)`` over an open object.
@@ -168,7 +225,14 @@ extension ModelMetadata {
                 try source.skipValue(from: source.mark())
                 continue
             }
-            if walk.found.contains(index) { walk.repeated(index) }
+            if walk.found.contains(index) {
+                walk.repeated(index)
+                if isImmutable, walk.written.contains(index) {
+                    // Only its last member counts, and fresh storage is initialised, never assigned.
+                    accessors[index].deinitialize(in: base)
+                    walk.written.remove(index)
+                }
+            }
             let mark = source.mark()
             let listed = walk.listedCount
             let scope = session.isLenient ? session.enter(.key(singleKeys[index] ?? "")) : nil
@@ -187,17 +251,17 @@ extension ModelMetadata {
                 } else if walk.written.contains(index) {
                     // A null that kept the default, for a key repeated in JSON text: it
                     // undoes what the earlier member set.
-                    Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
+                    restorePrototypeValue(of: accessors[index], into: base)
                     walk.written.remove(index)
                 }
             } catch {
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
-                try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")))
+                try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")), keepsValue: keepsValueOnFailure(accessors[index]))
                 if walk.written.contains(index) {
                     // A key repeated in JSON text whose last value failed (lenient mode carries
                     // on): the earlier value it overrides must not stay in the model.
-                    Self.restorePrototypeValue(of: accessors[index], into: base, isClass: isClass)
+                    restorePrototypeValue(of: accessors[index], into: base)
                     walk.written.remove(index)
                 }
                 try source.skipValue(from: mark)
@@ -211,7 +275,7 @@ extension ModelMetadata {
         guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
         for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
             let listed = walk.listedCount
-            try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]))
+            try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]), keepsValue: keepsValueOnFailure(accessors[index]))
             walk.ranks(from: listed, as: index)
         }
     }
@@ -240,11 +304,11 @@ extension ModelMetadata {
         do {
             found = try source.lookUp(key, in: members)
         } catch let error as MappingError {
-            return try walk.failed(index, error)
+            return try walk.failed(index, error, keepsValue: keepsValueOnFailure(property.accessor))
         }
         guard let found else {
             if walk.reportsMissingKeys(missingKeys), property.isRequired(in: session) {
-                try walk.failed(index, missingKey(property, path: key.errorPath))
+                try walk.failed(index, missingKey(property, path: key.errorPath), keepsValue: keepsValueOnFailure(property.accessor))
             }
             return
         }
@@ -258,9 +322,17 @@ extension ModelMetadata {
         } catch {
             session.exit(scope, failed: true)
             guard let error = error as? MappingError else { throw error }
-            try walk.failed(index, error.prepending(found.path))
+            try walk.failed(index, error.prepending(found.path), keepsValue: keepsValueOnFailure(property.accessor))
         }
         walk.found.insert(index)
+    }
+
+    /// Whether a property whose value failed still has a value, so lenient decoding may list the
+    /// failure and carry on: always in a `Mappable` model (the prototype's); in an immutable
+    /// one only an optional (`nil`), as nothing else could be built.
+    @inline(__always)
+    private func keepsValueOnFailure(_ accessor: any PropertyAccessor) -> Bool {
+        !isImmutable || accessor.acceptsNull
     }
 
     /// The near miss an unknown key's error suggests: the decoded property whose single key it
@@ -308,8 +380,10 @@ extension ModelMetadata {
     /// Puts the prototype's value of one property back into the model being read, from a second
     /// `Model()`: only a repeated key whose last value is a null that keeps the default needs it
     /// (the first occurrence has overwritten the prototype's value).
-    private static func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer, isClass: Bool) {
-        ModelStorage.withFields(of: Model(), isClass: isClass) { accessor.copyValue(from: $0, to: base) }
+    /// (An immutable model's repeated member is removed before its last value is read.)
+    private func restorePrototypeValue(of accessor: any PropertyAccessor, into base: UnsafeMutableRawPointer) {
+        guard let prototype else { return }
+        ModelStorage.withFields(of: prototype.make(), isClass: isClass) { accessor.copyValue(from: $0, to: base) }
     }
 }
 
@@ -417,9 +491,10 @@ struct MemberWalk {
         }
     }
 
-    /// Property `index` failed with `error` (its path from the object).
-    mutating func failed(_ index: Int, _ error: MappingError) throws {
-        if session.carriesOn(after: error) {
+    /// Property `index` failed with `error` (its path from the object); `keepsValue` says
+    /// whether the model still has a value for it, so lenient decoding may carry on.
+    mutating func failed(_ index: Int, _ error: MappingError, keepsValue: Bool) throws {
+        if keepsValue, session.carriesOn(after: error) {
             session.skip(error)
             return
         }

@@ -4,14 +4,14 @@ extension KeyValueEncoder {
     /// Encodes a model as JSON bytes (UTF-8), written straight from the model's storage with no
     /// dictionary in between. Compact by default; `.prettyPrinted` and `.sortedKeys` available.
     /// Model properties are written in declaration order; dictionary properties in key order.
-    public func encodeJSON<Model: Mappable>(_ value: Model, options: JSONWritingOptions = []) throws -> Data {
+    public func encodeJSON<Model: KeyValueModel>(_ value: Model, options: JSONWritingOptions = []) throws -> Data {
         try write(options) { writer, session in
             try ModelCodec(metadata: try ModelMetadata.of(Model.self)).encode(value, to: &writer, session)
         }
     }
 
     /// Encodes an array of models as a JSON array.
-    public func encodeJSON<Model: Mappable>(_ values: [Model], options: JSONWritingOptions = []) throws -> Data {
+    public func encodeJSON<Model: KeyValueModel>(_ values: [Model], options: JSONWritingOptions = []) throws -> Data {
         try write(options) { writer, session in
             try ArrayCodec(element: ModelCodec(metadata: try ModelMetadata.of(Model.self))).encode(values, to: &writer, session)
         }
@@ -24,7 +24,7 @@ extension KeyValueEncoder {
     }
 }
 
-extension Mappable {
+extension KeyValueModel {
     /// Encodes this model as JSON bytes with the default ``KeyValueEncoder``.
     public func jsonData(options: JSONWritingOptions = []) throws -> Data {
         try KeyValueEncoder().encodeJSON(self, options: options)
@@ -36,7 +36,7 @@ extension Mappable {
     }
 }
 
-extension Array where Element: Mappable {
+extension Array where Element: KeyValueModel {
     /// Encodes the models as a JSON array.
     public func jsonData(options: JSONWritingOptions = []) throws -> Data {
         try KeyValueEncoder().encodeJSON(self, options: options)

@@ -54,12 +54,12 @@ public struct KeyValueEncoder: Sendable {
     public init() {}
 
     /// Encodes a model as a JSON-compatible dictionary.
-    public func encode<Model: Mappable>(_ value: Model) throws -> [String: Any] {
+    public func encode<Model: KeyValueModel>(_ value: Model) throws -> [String: Any] {
         try ModelMetadata.of(Model.self).encode(value, EncodingSession(options: self))
     }
 
     /// Encodes every model; an element's error carries its index.
-    public func encode<Model: Mappable>(_ values: [Model]) throws -> [[String: Any]] {
+    public func encode<Model: KeyValueModel>(_ values: [Model]) throws -> [[String: Any]] {
         let metadata = try ModelMetadata.of(Model.self)
         let session = EncodingSession(options: self)
         var result: [[String: Any]] = []

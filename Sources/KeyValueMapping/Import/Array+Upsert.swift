@@ -24,7 +24,7 @@ public struct UpsertSummary: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension Array where Element: Mappable {
+extension Array where Element: KeyValueModel {
     /// Imports records by primary key, as MagicalRecord's import does for Core Data: each payload
     /// element whose primary key (``MappingRules/primaryKey(_:)-(String)``) matches an existing record
     /// updates that record with ``Mappable/update(from:)`` semantics (present keys are decoded,

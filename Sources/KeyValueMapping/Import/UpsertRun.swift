@@ -7,7 +7,7 @@ import Foundation
 /// new record then gets its `didDecode`; an existing one gets the element's values (only those
 /// the element wrote: absent keys keep the record's values, as `update(from:)` keeps them) and
 /// then its `didDecode`. A record is filed by the key it holds after `didDecode`.
-struct UpsertRun<Model: Mappable, Key: Hashable> {
+struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     private let metadata: ModelMetadata<Model>
     private let session: DecodingSession
     private let keyName: String
@@ -67,7 +67,7 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     /// Errors are relative to the element.
     private mutating func apply<Source: DecodingSource>(from source: inout Source, to records: inout [Model]) throws {
         var facts = ElementFacts(decodedAs: Model.self)
-        var model = try decode(from: &source, facts: &facts)
+        var model = try decode(from: &source, facts: &facts, records: records)
         let identity = try key(of: model, facts)
         if let position = positions[identity] {
             try update(at: position, filedUnder: identity, with: model, facts, in: &records)
@@ -93,16 +93,16 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     /// Decodes the element at `source`'s cursor into a new model of the class its rules name,
     /// without `didDecode` (which runs once the element's record is known); `facts` says which
     /// class and what the element wrote.
-    private func decode<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts) throws -> Model {
+    private func decode<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
+        guard let prototype = metadata.prototype else { return try build(from: &source, facts: &facts, records: records) }
         guard metadata.readsRulesDictionary else {
-            var model = Model()
+            var model = prototype.make()
             facts = ElementFacts(decodedAs: Model.self, members: try metadata.decodeMembers(from: &source, into: &model, session, missingKeys: .rejectedWithFailure))
             return model
         }
         let object = try metadata.rulesDictionary(from: &source, session)
         if metadata.subtypeResolver != nil {
-            let concrete = try ModelMetadata<Model>.resolveSubtype(for: object.dictionary)
-            if concrete != Model.self {
+            if let concrete = try ModelMetadata<Model>.resolveSubtype(for: object.dictionary) {
                 func decode<Concrete: Mappable>(as type: Concrete.Type) throws -> Model {
                     var model = Concrete()
                     let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
@@ -114,15 +114,37 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
                 return try decode(as: concrete)
             }
         }
-        var model = Model()
+        var model = prototype.make()
         facts = ElementFacts(decodedAs: Model.self, members: try metadata.decode(rulesDictionary: object, into: &model, session, missingKeys: .rejectedWithFailure))
+        return model
+    }
+
+    /// ``decode(from:facts:records:)`` for an immutable model, built in fresh storage: the fields
+    /// the element leaves out are the stored record's when the key it wrote files one (the
+    /// model is then that record updated), else `nil`, or a missing key's error.
+    private func build<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
+        var members = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))
+        let keeping: (DecodedMembers, UnsafeRawPointer) throws -> Model? = { decoded, fields in
+            members = decoded
+            guard let keyProperty, let index = metadata.decodedProperties.firstIndex(where: { $0.name == keyName }), decoded.written.contains(index),
+                  let identity = keyValue(of: keyProperty.accessor.value(in: fields)), let position = positions[identity] else { return nil }
+            return records[position]
+        }
+        let model: Model
+        if metadata.readsRulesDictionary {
+            var rules = try metadata.rulesSource(try metadata.rulesDictionary(from: &source, session))
+            model = try metadata.buildModel(from: &rules, session, missingKeys: .rejectedWithFailure, keeping: keeping)
+        } else {
+            model = try metadata.buildModel(from: &source, session, missingKeys: .rejectedWithFailure, keeping: keeping)
+        }
+        facts = ElementFacts(decodedAs: Model.self, members: members)
         return model
     }
 
     /// The key the element's decode gave, before `didDecode`; a missing or `nil` key is an
     /// error: such an element could match no record.
     private func key(of model: Model, _ facts: ElementFacts) throws -> Key {
-        func key<Decoded: Mappable>(as type: Decoded.Type) throws -> Key {
+        func key<Decoded: KeyValueModel>(as type: Decoded.Type) throws -> Key {
             // The model's own class (the usual case) needs no lookup in the metadata cache.
             let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
             let index = try Self.keyIndex(in: metadata, keyName: keyName)
@@ -142,7 +164,7 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
 
     /// A new record's required keys (the key itself was checked first).
     private func checkRequiredKeys(of facts: ElementFacts) throws {
-        func check<Decoded: Mappable>(as type: Decoded.Type) throws {
+        func check<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
             let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
             let keys = try session.keyTable(for: metadata).decodeKeys
             for (index, property) in metadata.decodedProperties.enumerated()
@@ -191,7 +213,7 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
         if facts.decodedAs == Model.self {
             return metadata.copyDecoded(facts.members.written, from: model, to: &record)
         }
-        func copy<Decoded: Mappable>(as type: Decoded.Type) throws {
+        func copy<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
             let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
             var target = try DynamicModel.cast(record, to: Decoded.self)
             let source = try DynamicModel.cast(model, to: Decoded.self)
@@ -202,9 +224,9 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     }
 
     /// Runs `didDecode` of the class the model was decoded as.
-    private func validate(_ model: inout Model, as type: any Mappable.Type) throws {
+    private func validate(_ model: inout Model, as type: any KeyValueModel.Type) throws {
         if type == Model.self { return try ModelMetadata<Model>.validate(&model) }
-        func validate<Decoded: Mappable>(as type: Decoded.Type) throws {
+        func validate<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
             var typed = try DynamicModel.cast(model, to: Decoded.self)
             try ModelMetadata<Decoded>.validate(&typed)
             model = try DynamicModel.cast(typed, to: Model.self)
@@ -213,7 +235,7 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     }
 
     /// The position of the primary key among `metadata`'s decoded properties.
-    private static func keyIndex<Decoded: Mappable>(in metadata: ModelMetadata<Decoded>, keyName: String) throws -> Int {
+    private static func keyIndex<Decoded: KeyValueModel>(in metadata: ModelMetadata<Decoded>, keyName: String) throws -> Int {
         guard let index = metadata.decodedProperties.firstIndex(where: { $0.name == keyName }) else {
             throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
                 "the primary key \"\(keyName)\" of its superclass is never decoded into \(metadata.shortTypeName)",
@@ -225,7 +247,13 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
     /// The key `model` holds; `nil` when it is `nil` (or an uncomputed `lazy var`). Every key
     /// of one import is read here, so the payload's and the records' compare alike.
     private func keyValue(of model: Model) -> Key? {
-        guard let keyProperty, let key = metadata.value(of: keyProperty, in: model) as? Key else { return nil }
+        guard let keyProperty else { return nil }
+        return keyValue(of: metadata.value(of: keyProperty, in: model))
+    }
+
+    /// A key property's value, boxed, as a key.
+    private func keyValue(of value: Any?) -> Key? {
+        guard let key = value as? Key else { return nil }
         if keyIsOptional, let optional = key as? any OptionalValue, optional.isNone { return nil }
         return key
     }
@@ -235,10 +263,10 @@ struct UpsertRun<Model: Mappable, Key: Hashable> {
 /// properties it met and wrote. Not nested in the generic run: a nested type's metadata is looked
 /// up at run time on every use in the run's unspecialised code (about 300 instructions each).
 private struct ElementFacts {
-    var decodedAs: any Mappable.Type
+    var decodedAs: any KeyValueModel.Type
     var members: DecodedMembers
 
-    init(decodedAs: any Mappable.Type, members: DecodedMembers = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))) {
+    init(decodedAs: any KeyValueModel.Type, members: DecodedMembers = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))) {
         self.decodedAs = decodedAs
         self.members = members
     }

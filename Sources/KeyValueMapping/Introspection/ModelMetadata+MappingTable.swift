@@ -1,4 +1,4 @@
-extension Mappable {
+extension KeyValueModel {
     /// What maps to what: one row per stored property with its key paths, Swift type,
     /// transformer, whether it is required, optional or ignored, and whether it is decoded and
     /// encoded.

@@ -148,7 +148,7 @@ struct CodecFactory {
         if let provider = V.self as? any CodecProvider.Type {
             return try typed(try provider.makeCodec(self), as: V.self)
         }
-        if let model = V.self as? any Mappable.Type {
+        if let model = V.self as? any KeyValueModel.Type {
             return try typed(try modelCodec(model), as: V.self)
         }
         if let raw = V.self as? any RawRepresentable.Type {
@@ -166,7 +166,7 @@ struct CodecFactory {
     /// value, and optionals, arrays, sets and dictionaries of those.
     func mapsNatively(_ type: Any.Type) -> Bool {
         if isNeverWrapperStorage(type) { return true }
-        if type is any Mappable.Type { return true }
+        if type is any KeyValueModel.Type { return true }
         if let raw = type as? any RawRepresentable.Type { return rawValueMapsNatively(raw) }
         return false
     }
@@ -215,7 +215,7 @@ struct CodecFactory {
         return nil
     }
 
-    private func modelCodec<M: Mappable>(_ type: M.Type) throws -> Any {
+    private func modelCodec<M: KeyValueModel>(_ type: M.Type) throws -> Any {
         ModelCodec<M>(metadata: try builder.metadata(for: M.self))
     }
 

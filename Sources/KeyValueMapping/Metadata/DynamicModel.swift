@@ -3,7 +3,7 @@
 /// properties are mapped. The one place that finds that class and views an instance as it.
 enum DynamicModel {
     /// The class of `model` when it is a `Mappable` subclass of its static type, else `nil`.
-    static func type<Model: Mappable>(of model: Model) -> (any Mappable.Type)? {
+    static func type<Model: KeyValueModel>(of model: Model) -> (any Mappable.Type)? {
         guard Model.self is AnyClass else { return nil }
         let object = model as AnyObject
         guard Swift.type(of: object) != Model.self, let dynamic = Swift.type(of: object) as? any Mappable.Type else { return nil }

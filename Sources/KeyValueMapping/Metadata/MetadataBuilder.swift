@@ -5,7 +5,7 @@ final class MetadataBuilder {
     private var inProgress: [ObjectIdentifier: AnyObject] = [:]
     private var built: [(type: Any.Type, metadata: AnyObject)] = []
 
-    func metadata<M: Mappable>(for type: M.Type) throws -> ModelMetadata<M> {
+    func metadata<M: KeyValueModel>(for type: M.Type) throws -> ModelMetadata<M> {
         if case .ready(let object)? = MetadataCache.shared.entry(for: M.self), let ready = object as? ModelMetadata<M> {
             return ready
         }

@@ -9,7 +9,27 @@ extension ModelMetadata {
 
     /// Stores `value`, a value of the property's type, into `property` of `model`.
     func store(_ value: Any, in property: PropertyDescriptor, of model: inout Model) {
-        ModelStorage.withMutableFields(of: &model, isClass: isClass) { _ = property.accessor.store(value, into: $0) }
+        guard property.accessor.accepts(value) else { return }
+        ModelStorage.withMutableFields(of: &model, isClass: isClass) { base in
+            // An immutable model's accessors initialise: the live value goes first.
+            if isImmutable { property.accessor.deinitialize(in: base) }
+            property.accessor.store(value, into: base)
+        }
+    }
+
+    /// A model an update may change while `model` stays as it is: a struct's value is one
+    /// already; a class instance is copied into a new instance of its dynamic class (its mapped
+    /// properties; the others take their prototype values).
+    func copy(of model: Model) throws -> Model {
+        guard isClass else { return model }
+        if let dynamic = DynamicModel.type(of: model) {
+            func copy<Dynamic: Mappable>(as type: Dynamic.Type) throws -> Model {
+                let instance = try DynamicModel.cast(model, to: Dynamic.self)
+                return try DynamicModel.cast(try ModelMetadata<Dynamic>.of(Dynamic.self).copy(of: instance), to: Model.self)
+            }
+            return try copy(as: dynamic)
+        }
+        return mappedCopy(of: model)
     }
 
     /// ``value(of:in:)`` for a model the caller may lend in place: a struct is not copied.
@@ -35,6 +55,7 @@ extension ModelMetadata {
         ModelStorage.withFields(of: source, isClass: isClass) { from in
             ModelStorage.withMutableFields(of: &destination, isClass: isClass) { to in
                 for index in list.indices where included(index) {
+                    if isImmutable { list[index].accessor.deinitialize(in: to) }
                     list[index].accessor.copyValue(from: from, to: to)
                 }
             }

@@ -5,13 +5,13 @@ import Foundation
 extension ModelMetadata {
     /// The class a payload describes: the subtype rule of `Model` is asked, then the rule of the
     /// class it returned (its own, or the one it inherits), and so on — as Mantle asks each
-    /// returned class again — until a class answers itself or `nil`.
-    static func resolveSubtype(for dictionary: [String: Any]) throws -> any Mappable.Type {
-        var current: any Mappable.Type = Model.self
+    /// returned class again — until a class answers itself or `nil`. `nil` when that is `Model`.
+    static func resolveSubtype(for dictionary: [String: Any]) throws -> (any Mappable.Type)? {
+        var current: (any Mappable.Type)?
         var visited = [ObjectIdentifier(Model.self)]
-        while let next = try subtypeRule(of: current)?(dictionary), ObjectIdentifier(next) != ObjectIdentifier(current) {
+        while let next = try subtypeRule(of: current ?? Model.self)?(dictionary), ObjectIdentifier(next) != ObjectIdentifier(current ?? Model.self) {
             guard !visited.contains(ObjectIdentifier(next)) else {
-                let names = ([current] + [next]).map { SwiftTypeName.qualified($0) }
+                let names = [SwiftTypeName.qualified(current ?? Model.self), SwiftTypeName.qualified(next)]
                 throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Model.self), problems: [
                     "the subtype rules go round in a circle (\(names.joined(separator: " → ")) was asked before)",
                 ]))
@@ -27,22 +27,22 @@ extension ModelMetadata {
 
     /// A value of the class a `subtype` rule chose, as `Model` (which ``resolveSubtype(for:)``
     /// has checked it is).
-    static func asModel<Concrete: Mappable>(_ value: Concrete) throws -> Model {
+    static func asModel<Concrete: KeyValueModel>(_ value: Concrete) throws -> Model {
         guard let model = value as? Model else { throw subtypeMismatch(Concrete.self) }
         return model
     }
 
     /// A `subtype` rule chose, for this payload, a type that is not `Model` or a subclass of it:
     /// the payload's problem at its key path (the rule reads the payload), not the declaration's.
-    private static func subtypeMismatch(_ chosen: any Mappable.Type) -> MappingError {
+    private static func subtypeMismatch(_ chosen: any KeyValueModel.Type) -> MappingError {
         let model = SwiftTypeName.qualified(Model.self)
         let name = SwiftTypeName.qualified(chosen)
         return MappingError(.invalidValue(expected: "\(model) or a subclass of it", found: "an object the subtype rules map to \(name)",
                                           detail: "\(name) is not a subclass of \(model), so it cannot be decoded here"))
     }
 
-    private static func subtypeRule(of type: any Mappable.Type) throws -> MappingRules.SubtypeResolver? {
-        func rule<Level: Mappable>(_ level: Level.Type) throws -> MappingRules.SubtypeResolver? {
+    private static func subtypeRule(of type: any KeyValueModel.Type) throws -> MappingRules.SubtypeResolver? {
+        func rule<Level: KeyValueModel>(_ level: Level.Type) throws -> MappingRules.SubtypeResolver? {
             try ModelMetadata<Level>.of(Level.self).subtypeResolver
         }
         return try rule(type)
@@ -77,7 +77,7 @@ extension ModelMetadata {
     func encode(_ model: Model, _ session: EncodingSession) throws -> [String: Any] {
         guard isClass else { return try encodeFields(of: model, session) }
         if let dynamic = DynamicModel.type(of: model) {
-            func encode<Dynamic: Mappable>(as type: Dynamic.Type) throws -> [String: Any] {
+            func encode<Dynamic: KeyValueModel>(as type: Dynamic.Type) throws -> [String: Any] {
                 try ModelMetadata<Dynamic>.of(Dynamic.self).encode(try DynamicModel.cast(model, to: Dynamic.self), session)
             }
             return try encode(as: dynamic)
@@ -125,7 +125,7 @@ extension ModelMetadata {
 }
 
 /// A nested `Mappable` property.
-struct ModelCodec<Model: Mappable>: ValueCodec {
+struct ModelCodec<Model: KeyValueModel>: ValueCodec {
     let metadata: ModelMetadata<Model>
 
     var typeName: String { String(describing: Model.self) }

@@ -6,7 +6,7 @@ extension ModelMetadata {
     func encode(_ model: Model, to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard isClass else { return try encodeFields(of: model, to: &writer, session) }
         if let dynamic = DynamicModel.type(of: model) {
-            func encode<Dynamic: Mappable>(as type: Dynamic.Type) throws {
+            func encode<Dynamic: KeyValueModel>(as type: Dynamic.Type) throws {
                 try ModelMetadata<Dynamic>.of(Dynamic.self).encode(try DynamicModel.cast(model, to: Dynamic.self), to: &writer, session)
             }
             return try encode(as: dynamic)

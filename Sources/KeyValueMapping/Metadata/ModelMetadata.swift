@@ -1,11 +1,20 @@
 /// Everything KeyValueMapping knows about one `Mappable` type, built once and cached.
 // Every `var` below is written only by `populate`, before publication, and read-only after it;
 // the dynamic exclusivity checks Swift would run on each read in the hot loops buy nothing.
-final class ModelMetadata<Model: Mappable> {
+final class ModelMetadata<Model: KeyValueModel> {
     let typeName = SwiftTypeName.qualified(Model.self)
     /// The type's own name, as messages about payloads give it (`User`).
     let shortTypeName = String(describing: Model.self)
     let isClass = Model.self is AnyClass
+    /// `init()` of a ``Mappable`` model; `nil` for an ``ImmutableMappable`` one, which is built
+    /// in fresh storage (``isImmutable``).
+    let prototype = ModelKind.prototype(of: Model.self)
+    /// Whether the model is built in fresh storage, each field initialised once (see
+    /// ``ImmutableMappable``): its accessors initialise, never assign.
+    var isImmutable: Bool { prototype == nil }
+    /// The stored fields of an immutable model that no property maps (all optional): `nil` in a
+    /// new value, the old value's in an update.
+    @exclusivity(unchecked) private(set) var unmappedOptionalFields: [any OptionalField] = []
     /// Every mapped property, superclass properties first.
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
     /// The subset that decoding writes (no `let`s).
@@ -82,7 +91,7 @@ final class ModelMetadata<Model: Mappable> {
 
     // Runs on the building thread before the object is published.
     func populate(using factory: CodecFactory) throws {
-        let prototype = Model()
+        let prototype = try self.prototype.map { $0.make() } ?? checkedImmutableModel()
         let enumerated = try PropertyEnumerator.properties(of: Model.self, prototype: prototype, isClass: isClass)
         var resolver = RulesResolver(for: Model.self)
         resolver.checkNames(enumerated.map(\.name))
@@ -90,41 +99,12 @@ final class ModelMetadata<Model: Mappable> {
 
         // The prototype's own values decide how a nil optional is written (see
         // `StoredPropertyAccessor.writesNullForNil`), so its fields are read while accessors are made.
-        try ModelStorage.withFields(of: prototype, isClass: isClass) { prototypeFields in
-            for (property, role) in zip(enumerated, roles) {
-                guard resolver.isMapped(property.name) else {
-                    resolver.checkUnmapped(property.name, reason: resolver.exclusionReason(of: property.name))
-                    continue
-                }
-                do {
-                    let transformer = resolver.rules.transformers[property.name]
-                    let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
-                    switch role {
-                    case .skipped(let reason):
-                        resolver.checkUnmapped(property.name, reason: "never mapped (\(reason))")
-                    case .variable, .constant:
-                        let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
-                                                              skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
-                                                              factory: factory, prototype: prototypeFields)
-                        add(property, accessor: accessor, isDecoded: role == .variable, resolver: &resolver)
-                    case .lazyStorage(let wrappedType):
-                        let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer,
-                                                            skipsInvalidElements: skipsInvalidElements, factory: factory)
-                        add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
-                    case .wrapperStorage:
-                        // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
-                        continue
-                    }
-                } catch let mismatch as ElementSkippingMismatch {
-                    resolver.report(mismatch.hasTransformer
-                        ? "skipInvalidElements names \"\(property.name)\", which has a transformer (the transformer decides about its elements)"
-                        : "skipInvalidElements names \"\(property.name)\", whose type \(mismatch.propertyType) is not an array, set or dictionary")
-                } catch let mismatch as TransformerMismatch {
-                    resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
-                } catch let error as MappingError {
-                    throw Self.declarationError(error, property: property, in: typeName)
-                }
+        if let prototype {
+            try ModelStorage.withFields(of: prototype, isClass: isClass) { prototypeFields in
+                try addProperties(enumerated, roles: roles, prototype: prototypeFields, &resolver, factory: factory)
             }
+        } else {
+            try addProperties(enumerated, roles: roles, prototype: nil, &resolver, factory: factory)
         }
         checkPrimaryKey(&resolver, storedNames: enumerated.map(\.name))
         let written = zip(enumerated, roles).compactMap { property, role -> EnumeratedProperty? in
@@ -155,6 +135,80 @@ final class ModelMetadata<Model: Mappable> {
         assert(invariantViolations().isEmpty, "\(typeName): \(invariantViolations())")
     }
 
+    /// Makes an accessor for every mapped property, and reports those that cannot be mapped (of
+    /// an immutable model, every field it could not build).
+    private func addProperties(_ enumerated: [EnumeratedProperty], roles: [PropertyRole], prototype prototypeFields: UnsafeRawPointer?,
+                               _ resolver: inout RulesResolver, factory: CodecFactory) throws {
+        for (property, role) in zip(enumerated, roles) {
+            guard resolver.isMapped(property.name) else {
+                let reason = resolver.exclusionReason(of: property.name)
+                resolver.checkUnmapped(property.name, reason: reason)
+                keepUnmapped(property, reason: reason, &resolver)
+                continue
+            }
+            do {
+                let transformer = resolver.rules.transformers[property.name]
+                let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
+                switch role {
+                case .skipped(let reason):
+                    resolver.checkUnmapped(property.name, reason: "never mapped (\(reason))")
+                    keepUnmapped(property, reason: reason, &resolver)
+                case .variable, .constant:
+                    let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
+                                                          skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
+                                                          initializes: isImmutable, factory: factory, prototype: prototypeFields)
+                    // An immutable model's `let`s are read like its `var`s: the value is built whole.
+                    add(property, accessor: accessor, isDecoded: role == .variable || isImmutable, resolver: &resolver)
+                case .lazyStorage(let wrappedType):
+                    let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer,
+                                                        skipsInvalidElements: skipsInvalidElements, initializes: isImmutable, factory: factory)
+                    add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
+                case .wrapperStorage:
+                    // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
+                    continue
+                }
+            } catch let mismatch as ElementSkippingMismatch {
+                resolver.report(mismatch.hasTransformer
+                    ? "skipInvalidElements names \"\(property.name)\", which has a transformer (the transformer decides about its elements)"
+                    : "skipInvalidElements names \"\(property.name)\", whose type \(mismatch.propertyType) is not an array, set or dictionary")
+            } catch let mismatch as TransformerMismatch {
+                resolver.report("the transformer of \"\(property.name)\" converts \(mismatch.transformerType), but the property is \(mismatch.propertyType)")
+            } catch let error as MappingError {
+                throw Self.declarationError(error, property: property, in: typeName)
+            }
+        }
+    }
+
+    /// A stored field no property maps: of an immutable model it must still be built, which only
+    /// an optional field can be (as `nil`, or in an update as the old value's).
+    private func keepUnmapped(_ property: EnumeratedProperty, reason: String, _ resolver: inout RulesResolver) {
+        guard isImmutable else { return }
+        if property.field.isStrong, let optional = property.field.type as? any OptionalFieldType.Type {
+            unmappedOptionalFields.append(optional.field(at: property.field.offset))
+            return
+        }
+        let storedName = property.field.name
+        resolver.report(property.field.isStrong
+            ? "\"\(storedName)\" is not mapped (\(reason)), so an immutable model cannot be built without it: make it optional, map it, or adopt Mappable (which starts from init())"
+            : "\"\(storedName)\" is a weak or unowned reference, which an immutable model cannot build: adopt Mappable (which starts from init())")
+    }
+
+    /// Checks that `Model`, which has no prototype, can be built in fresh storage: an
+    /// ``ImmutableMappable`` struct (the fields themselves are checked by the enumerator).
+    private func checkedImmutableModel() throws -> Model? {
+        guard Model.self is any ImmutableMappable.Type else {
+            throw MappingError(.invalidDeclaration(type: typeName, problems: [
+                "it adopts KeyValueModel alone: adopt Mappable (decoding starts from init()) or ImmutableMappable (a struct built as its memberwise initializer would)",
+            ]))
+        }
+        guard !isClass else {
+            throw MappingError(.invalidDeclaration(type: typeName, problems: [
+                "ImmutableMappable is for structs: a class adopts Mappable and declares `required init()`",
+            ]))
+        }
+        return nil
+    }
+
     /// What disagrees among the per-property arrays (empty when they agree). Checked once per
     /// type in debug builds: every walk indexes these arrays by the same position, and the
     /// metadata is immutable once published, so agreeing once means agreeing for good.
@@ -180,6 +234,9 @@ final class ModelMetadata<Model: Mappable> {
         }
         if requiredCount != decodedProperties.filter(\.isRequired).count {
             violations.append("requiredCount disagrees with the required decoded properties")
+        }
+        if isImmutable, decodedProperties.count != properties.count {
+            violations.append("an immutable model leaves a mapped property unbuilt")
         }
         if storedProperties.count != properties.count + unmappedNames.count
             || !Set(properties.map(\.name)).isDisjoint(with: unmappedNames) {
@@ -207,7 +264,8 @@ final class ModelMetadata<Model: Mappable> {
         keysAreFixed = keysAreFixed && fixed
         properties.append(PropertyDescriptor(
             name: property.name, key: resolver.key(for: property.name, style: .asDeclared), keyIsFixed: fixed,
-            ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name),
+            // An immutable model's non-optional property has no value unless the payload gives one.
+            ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name) || (isImmutable && !accessor.acceptsNull),
             accessor: accessor,
             relaxations: PropertyRelaxations(nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback)))
     }
@@ -278,18 +336,20 @@ final class ModelMetadata<Model: Mappable> {
     }
 
     private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
-                                          isRequired: Bool, factory: CodecFactory, prototype: UnsafeRawPointer) throws -> any PropertyAccessor {
+                                          isRequired: Bool, initializes: Bool, factory: CodecFactory, prototype: UnsafeRawPointer?) throws -> any PropertyAccessor {
         let storage = FieldStorage<V>(offset: offset)
         let codec = try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory)
-        // Omitting a nil would decode back as the prototype's value, or, for a required key, fail.
-        let writesNullForNil = isRequired || !codec.isNil(storage.read(from: prototype))
-        return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: writesNullForNil)
+        // Omitting a nil would decode back as the prototype's value, or, for a required key, fail
+        // (an immutable model's absent optional is nil: omitting it loses nothing).
+        let writesNullForNil = isRequired || prototype.map { !codec.isNil(storage.read(from: $0)) } ?? false
+        return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: writesNullForNil, initializes: initializes)
     }
 
     private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
-                                        factory: CodecFactory) throws -> any PropertyAccessor {
+                                        initializes: Bool, factory: CodecFactory) throws -> any PropertyAccessor {
         LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset),
-                                codec: try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory))
+                                codec: try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory),
+                                initializes: initializes)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Mappable {
+extension KeyValueModel {
     /// This model with a JSON Merge Patch (RFC 7396) applied, as a `PATCH` endpoint does.
     ///
     /// ```swift
@@ -115,7 +115,7 @@ enum MergePatchEntry {
         }
     }
 
-    static func applying<Model: Mappable>(_ patch: JSONValue, to model: Model, _ coders: Coders) throws -> Model {
+    static func applying<Model: KeyValueModel>(_ patch: JSONValue, to model: Model, _ coders: Coders) throws -> Model {
         if let dynamic = DynamicModel.type(of: model) {
             return try applying(patch, to: model, as: dynamic, coders)
         }
@@ -125,12 +125,12 @@ enum MergePatchEntry {
         return result
     }
 
-    private static func applying<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, to model: Model, as type: Dynamic.Type, _ coders: Coders) throws -> Model {
+    private static func applying<Model: KeyValueModel, Dynamic: Mappable>(_ patch: JSONValue, to model: Model, as type: Dynamic.Type, _ coders: Coders) throws -> Model {
         let result = try applying(patch, to: try DynamicModel.cast(model, to: Dynamic.self), coders)
         return try DynamicModel.cast(result, to: Model.self)
     }
 
-    static func patchInPlace<Model: Mappable>(_ patch: JSONValue, _ model: Model, _ coders: Coders) throws {
+    static func patchInPlace<Model: KeyValueModel>(_ patch: JSONValue, _ model: Model, _ coders: Coders) throws {
         if let dynamic = DynamicModel.type(of: model) {
             return try patchInPlace(patch, model, as: dynamic, coders)
         }
@@ -138,13 +138,13 @@ enum MergePatchEntry {
         try ModelMetadata.of(Model.self).applyMergePatch(patch, to: &instance, decoder: coders.decoder, encoder: coders.encoder)
     }
 
-    private static func patchInPlace<Model: Mappable, Dynamic: Mappable>(_ patch: JSONValue, _ model: Model, as type: Dynamic.Type, _ coders: Coders) throws {
+    private static func patchInPlace<Model: KeyValueModel, Dynamic: Mappable>(_ patch: JSONValue, _ model: Model, as type: Dynamic.Type, _ coders: Coders) throws {
         try patchInPlace(patch, try DynamicModel.cast(model, to: Dynamic.self), coders)
     }
 
-    static func difference<Model: Mappable>(from old: Model, to new: Model, _ coders: Coders) throws -> JSONValue {
-        let oldType = DynamicModel.type(of: old) ?? Model.self
-        let newType = DynamicModel.type(of: new) ?? Model.self
+    static func difference<Model: KeyValueModel>(from old: Model, to new: Model, _ coders: Coders) throws -> JSONValue {
+        let oldType: any KeyValueModel.Type = DynamicModel.type(of: old) ?? Model.self
+        let newType: any KeyValueModel.Type = DynamicModel.type(of: new) ?? Model.self
         guard oldType == newType else {
             throw MappingError(.other("a JSON merge patch cannot change the class of a model (from \(SwiftTypeName.of(oldType)) to \(SwiftTypeName.of(newType)))"))
         }
@@ -154,7 +154,7 @@ enum MergePatchEntry {
         return try ModelMetadata.of(Model.self).mergePatch(from: old, to: new, decoder: coders.decoder, encoder: coders.encoder)
     }
 
-    private static func difference<Model: Mappable, Dynamic: Mappable>(from old: Model, to new: Model, as type: Dynamic.Type, _ coders: Coders) throws -> JSONValue {
+    private static func difference<Model: KeyValueModel, Dynamic: Mappable>(from old: Model, to new: Model, as type: Dynamic.Type, _ coders: Coders) throws -> JSONValue {
         try difference(from: try DynamicModel.cast(old, to: Dynamic.self), to: try DynamicModel.cast(new, to: Dynamic.self), coders)
     }
 }

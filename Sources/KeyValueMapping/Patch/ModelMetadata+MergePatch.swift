@@ -89,7 +89,16 @@ extension ModelMetadata {
             }
             absent.append(property)
         }
-        if !absent.isEmpty { copy(absent, from: Model(), to: &model) }
+        if isImmutable {
+            // A new value from the merged document: what it no longer holds is nil (a
+            // non-optional, required, was refused above).
+            var source = TreeSource(.object(document))
+            var built = try buildModel(from: &source, DecodingSession(options: decoder), missingKeys: .rejected) { _, _ in nil }
+            try Self.validate(&built)
+            model = built
+            return
+        }
+        if !absent.isEmpty, let prototype { copy(absent, from: prototype.make(), to: &model) }
         // The merged document is read as it is, numbers exact and members in order: the same
         // walk `update(_:from:)` runs, over the tree instead of Foundation values.
         var source = TreeSource(.object(document))
@@ -99,7 +108,8 @@ extension ModelMetadata {
     /// A new instance of a class model with the mapped properties of `model` (its ignored
     /// properties keep their prototype values): what a non-mutating patch of a class works on.
     func mappedCopy(of model: Model) -> Model {
-        var copy = Model()
+        guard let prototype else { return model }
+        var copy = prototype.make()
         self.copy(properties, from: model, to: &copy)
         return copy
     }

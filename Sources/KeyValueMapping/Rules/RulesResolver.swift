@@ -6,11 +6,11 @@ struct RulesResolver {
     private var foreignNames: Set<String> = []
 
     /// The rules of `Model` merged with those of every `Mappable` superclass, base first.
-    init<Model: Mappable>(for type: Model.Type) {
-        var chain: [any Mappable.Type] = [Model.self]
+    init<Model: KeyValueModel>(for type: Model.Type) {
+        var chain: [any KeyValueModel.Type] = [Model.self]
         if let modelClass = Model.self as? AnyClass {
             var next: AnyClass? = _getSuperclass(modelClass)
-            while let superclass = next, let mappable = superclass as? any Mappable.Type {
+            while let superclass = next, let mappable = superclass as? any KeyValueModel.Type {
                 chain.append(mappable)
                 next = _getSuperclass(superclass)
             }

@@ -1,4 +1,4 @@
-extension Mappable {
+extension KeyValueModel {
     /// A JSON Schema (draft 2020-12) of this model's JSON: what the encoder writes and the
     /// decoder reads.
     ///

@@ -23,8 +23,8 @@ extension ModelMetadata {
                 value = Schema.adding([("readOnly", .bool(true))], to: value)
                 // Rejecting unknown keys, the decoder takes a `let`'s key only with the value the
                 // prototype's `let` holds (see `holdsConstant`), or not at all.
-                if case .key(let key) = keys[index], constantKeys[key] == property.name {
-                    let held = ModelStorage.withFields(of: Model(), isClass: isClass) { heldValue(of: property, in: $0, DecodingSession(options: builder.decoder)) }
+                if case .key(let key) = keys[index], constantKeys[key] == property.name, let prototype {
+                    let held = ModelStorage.withFields(of: prototype.make(), isClass: isClass) { heldValue(of: property, in: $0, DecodingSession(options: builder.decoder)) }
                     value = held.map { Schema.adding([("const", $0)], to: value) } ?? .bool(false)
                 }
             }

@@ -54,7 +54,7 @@ final class SchemaBuilder {
     }
 
     /// A reference to the schema of `metadata`'s model, described now if it is new.
-    func reference<Model: Mappable>(to metadata: ModelMetadata<Model>) throws -> JSONValue {
+    func reference<Model: KeyValueModel>(to metadata: ModelMetadata<Model>) throws -> JSONValue {
         let identifier = ObjectIdentifier(Model.self)
         if identifier == root { return .object(["$ref": .string("#")]) }
         if let name = names[identifier] { return Self.reference(name) }

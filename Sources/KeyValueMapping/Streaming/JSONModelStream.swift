@@ -34,7 +34,7 @@ import Foundation
 ///
 /// The stream is `Sendable` when its byte sequence is (files always are), so it can be made
 /// in one task and iterated in another; the models it makes are handed to the iterating task.
-public struct JSONModelStream<Model: Mappable, Bytes: AsyncSequence>: AsyncSequence where Bytes.Element == UInt8 {
+public struct JSONModelStream<Model: KeyValueModel, Bytes: AsyncSequence>: AsyncSequence where Bytes.Element == UInt8 {
     /// One decoded model.
     public typealias Element = Model
 
@@ -107,7 +107,7 @@ extension JSONModelStream: Sendable where Bytes: Sendable {}
 // while `refill` runs off the caller's actor and that `next` awaits it). The models it makes are
 // new values handed to that task alone.
 @usableFromInline
-final class StreamReader<Model: Mappable, Bytes: AsyncSequence>: @unchecked Sendable where Bytes.Element == UInt8 {
+final class StreamReader<Model: KeyValueModel, Bytes: AsyncSequence>: @unchecked Sendable where Bytes.Element == UInt8 {
     private enum Source {
         case file(URL, FileChunks?)
         case bytes(Bytes.AsyncIterator)

@@ -26,7 +26,7 @@ extension KeyValueDecoder {
     /// The file is read whole (it holds one model); for a large array or JSON Lines file, use
     /// ``models(of:fromJSONAt:format:)``, which reads it piece by piece. Errors reading the
     /// file are thrown as Foundation reports them; a cancelled task throws `CancellationError`.
-    @concurrent public func decode<Model: Mappable>(_ type: Model.Type, fromJSONAt url: URL) async throws -> sending Model {
+    @concurrent public func decode<Model: KeyValueModel>(_ type: Model.Type, fromJSONAt url: URL) async throws -> sending Model {
         try Task.checkCancellation()
         let data = try Data(contentsOf: url)
         try Task.checkCancellation()
@@ -35,7 +35,7 @@ extension KeyValueDecoder {
 
     /// Decodes an array of models from the JSON file at `url` (a top-level array), off the
     /// caller's thread; see ``decode(_:fromJSONAt:)->Model``.
-    @concurrent public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONAt url: URL) async throws -> sending [Model] {
+    @concurrent public func decode<Model: KeyValueModel>(_ type: [Model].Type, fromJSONAt url: URL) async throws -> sending [Model] {
         try Task.checkCancellation()
         let data = try Data(contentsOf: url)
         try Task.checkCancellation()
@@ -44,11 +44,11 @@ extension KeyValueDecoder {
 
     // The result is a fresh value made from Sendable inputs only (no metatype argument, which
     // Swift treats as task-isolated), so it can be `sending`.
-    private func decoded<Model: Mappable>(fromJSON data: Data) throws -> Model {
+    private func decoded<Model: KeyValueModel>(fromJSON data: Data) throws -> Model {
         try decode(Model.self, fromJSON: data)
     }
 
-    private func decoded<Model: Mappable>(fromJSON data: Data) throws -> [Model] {
+    private func decoded<Model: KeyValueModel>(fromJSON data: Data) throws -> [Model] {
         try decode([Model].self, fromJSON: data)
     }
 
@@ -58,7 +58,7 @@ extension KeyValueDecoder {
     /// An error names the element and its line: `[2].id (line 4): expected Int, found String "x"`.
     /// With ``invalidElements`` set to `.skip`, lines that fail to map are left out; a malformed
     /// or cut-off line, or a depth or stack error, still throws.
-    public func decode<Model: Mappable>(_ type: [Model].Type, fromJSONLines bytes: some Collection<UInt8>) throws -> [Model] {
+    public func decode<Model: KeyValueModel>(_ type: [Model].Type, fromJSONLines bytes: some Collection<UInt8>) throws -> [Model] {
         let engine = try StreamEngine<Model>(decoder: self, format: .lines, progress: nil)
         ByteInput.withBytes(of: bytes) { input in engine.decode(input, base: 0, isFinal: true) }
         return try engine.drain()
@@ -73,7 +73,7 @@ extension KeyValueDecoder {
     /// ```
     ///
     /// See ``JSONModelStream`` for errors, cancellation and ``JSONModelStream/progress``.
-    public func models<Model: Mappable, Bytes: AsyncSequence>(of type: Model.Type, from bytes: Bytes, format: StreamFormat = .automatic) -> JSONModelStream<Model, Bytes> where Bytes.Element == UInt8 {
+    public func models<Model: KeyValueModel, Bytes: AsyncSequence>(of type: Model.Type, from bytes: Bytes, format: StreamFormat = .automatic) -> JSONModelStream<Model, Bytes> where Bytes.Element == UInt8 {
         JSONModelStream(bytes: bytes, decoder: self, format: format.splitterFormat, totalBytes: nil)
     }
 
@@ -87,7 +87,7 @@ extension KeyValueDecoder {
     ///     print(user.name, users.progress.fractionCompleted ?? 0)
     /// }
     /// ```
-    public func models<Model: Mappable>(of type: Model.Type, fromJSONAt url: URL, format: StreamFormat = .automatic) -> JSONModelStream<Model, AsyncFileBytes> {
+    public func models<Model: KeyValueModel>(of type: Model.Type, fromJSONAt url: URL, format: StreamFormat = .automatic) -> JSONModelStream<Model, AsyncFileBytes> {
         JSONModelStream(bytes: AsyncFileBytes(url: url), decoder: self, format: format.splitterFormat, totalBytes: FileChunks.size(of: url))
     }
 }

@@ -24,7 +24,7 @@ import Foundation
 /// the models before it are handed out.
 // An engine is driven by one task at a time (only its stream's reader uses it, from the iterating
 // task's `next`), so the dynamic exclusivity checks on its state, three per element, are off.
-final class StreamEngine<Model: Mappable> {
+final class StreamEngine<Model: KeyValueModel> {
     let decoder: KeyValueDecoder
     private let codec: ModelCodec<Model>
     private let expected: String

@@ -2,9 +2,11 @@
 ///
 /// Soundness rests on three invariants established when the descriptor is built:
 /// the offset and type come from the runtime's own reflection for exactly this model type
-/// (cross-checked with `Mirror`); only `var` fields with strong ownership are ever written;
-/// and the base pointer is the start of a live struct value (inside `withUnsafeMutablePointer`)
-/// or of a class instance kept alive for the duration of the access.
+/// (cross-checked with `Mirror`, or for an immutable model with the key-path reflection); only
+/// fields with strong ownership are ever written, and of a `Mappable` model only its `var`s; and
+/// the base pointer is the start of a live struct value (inside `withUnsafeMutablePointer`), of
+/// a class instance kept alive for the duration of the access, or of the fresh storage an
+/// immutable model is built in (``FreshStorage``), whose fields are initialised, never assigned.
 struct FieldStorage<Value> {
     let offset: Int
 
@@ -17,6 +19,18 @@ struct FieldStorage<Value> {
     func write(_ value: Value, to base: UnsafeMutableRawPointer) {
         // Assignment (not initialisation): the old value is released and the new one retained.
         (base + offset).assumingMemoryBound(to: Value.self).pointee = value
+    }
+
+    /// Initialises the field of fresh storage (nothing is released: nothing was there).
+    @inline(__always)
+    func initialize(_ value: Value, to base: UnsafeMutableRawPointer) {
+        (base + offset).initializeMemory(as: Value.self, to: value)
+    }
+
+    /// Destroys the field's value, leaving the field uninitialised (a build that failed).
+    @inline(__always)
+    func deinitialize(in base: UnsafeMutableRawPointer) {
+        (base + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 }
 

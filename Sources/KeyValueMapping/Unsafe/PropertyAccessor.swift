@@ -27,6 +27,13 @@ protocol PropertyAccessor: AnyObject, Sendable, AccessorFacts {
     /// Copies the property's value from the model at `source` into the model at `destination`
     /// (two models of the same type, or a subclass instance as `destination`).
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
+    /// Whether every write initialises the field instead of assigning it: the accessors of an
+    /// ``ImmutableMappable`` model, which only ever write fresh storage, each field once.
+    var initializes: Bool { get }
+    /// Initialises the field to `nil` when the property is optional (`false` when it is not).
+    func initializeNil(in base: UnsafeMutableRawPointer) -> Bool
+    /// Destroys the field's value in fresh storage that a failed build gives up.
+    func deinitialize(in base: UnsafeMutableRawPointer)
 }
 
 /// A plain stored property (`var` or `let`; `let`s are only ever encoded).
@@ -38,11 +45,35 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
     /// matters). Omitting the key would make decoding the output restore the prototype's value
     /// instead of `nil`, or fail for a required key.
     let writesNullForNil: Bool
+    let initializes: Bool
+    /// The field as an optional one, when `Value` is optional.
+    private let optionalField: (any OptionalField)?
 
-    init(storage: FieldStorage<Value>, codec: any ValueCodec<Value>, writesNullForNil: Bool) {
+    init(storage: FieldStorage<Value>, codec: any ValueCodec<Value>, writesNullForNil: Bool, initializes: Bool) {
         self.storage = storage
         self.codec = codec
         self.writesNullForNil = writesNullForNil
+        self.initializes = initializes
+        optionalField = (Value.self as? any OptionalFieldType.Type)?.field(at: storage.offset)
+    }
+
+    @inline(__always)
+    private func put(_ value: Value, into base: UnsafeMutableRawPointer) {
+        if initializes {
+            storage.initialize(value, to: base)
+        } else {
+            storage.write(value, to: base)
+        }
+    }
+
+    func initializeNil(in base: UnsafeMutableRawPointer) -> Bool {
+        guard let optionalField else { return false }
+        optionalField.initializeNil(in: base)
+        return true
+    }
+
+    func deinitialize(in base: UnsafeMutableRawPointer) {
+        storage.deinitialize(in: base)
     }
 
     var typeName: String { codec.typeName }
@@ -54,7 +85,7 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
     @discardableResult
     func store(_ value: Any, into base: UnsafeMutableRawPointer) -> Bool {
         guard let typed = value as? Value else { return false }
-        storage.write(typed, to: base)
+        put(typed, into: base)
         return true
     }
 
@@ -76,7 +107,7 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        storage.write(try codec.decode(from: &source, session), to: base)
+        put(try codec.decode(from: &source, session), into: base)
     }
 
     @_specialize(where Value == Int)
@@ -110,7 +141,7 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
     }
 
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        storage.write(storage.read(from: source), to: destination)
+        put(storage.read(from: source), into: destination)
     }
 }
 
@@ -127,11 +158,32 @@ final class LazyPropertyAccessor<Value>: PropertyAccessor {
     let codec: any ValueCodec<Value>
     /// Whether `null` leaves the storage unset: when `Value` has no `null` of its own.
     let nullMeansUncomputed: Bool
+    let initializes: Bool
 
-    init(storage: FieldStorage<Value?>, codec: any ValueCodec<Value>) {
+    init(storage: FieldStorage<Value?>, codec: any ValueCodec<Value>, initializes: Bool) {
         self.storage = storage
         self.codec = codec
+        self.initializes = initializes
         nullMeansUncomputed = !codec.acceptsNull
+    }
+
+    @inline(__always)
+    private func put(_ value: Value?, into base: UnsafeMutableRawPointer) {
+        if initializes {
+            storage.initialize(value, to: base)
+        } else {
+            storage.write(value, to: base)
+        }
+    }
+
+    /// The storage starts uncomputed.
+    func initializeNil(in base: UnsafeMutableRawPointer) -> Bool {
+        storage.initialize(nil, to: base)
+        return true
+    }
+
+    func deinitialize(in base: UnsafeMutableRawPointer) {
+        storage.deinitialize(in: base)
     }
 
     var typeName: String { codec.typeName }
@@ -144,13 +196,13 @@ final class LazyPropertyAccessor<Value>: PropertyAccessor {
     @discardableResult
     func store(_ value: Any, into base: UnsafeMutableRawPointer) -> Bool {
         guard let typed = value as? Value else { return false }
-        storage.write(.some(typed), to: base)
+        put(.some(typed), into: base)
         return true
     }
 
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        if nullMeansUncomputed, try source.readNull() { return storage.write(nil, to: base) }
-        storage.write(.some(try codec.decode(from: &source, session)), to: base)
+        if nullMeansUncomputed, try source.readNull() { return put(nil, into: base) }
+        put(.some(try codec.decode(from: &source, session)), into: base)
     }
 
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
@@ -170,7 +222,7 @@ final class LazyPropertyAccessor<Value>: PropertyAccessor {
 
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         // The storage itself, so an uncomputed value stays uncomputed.
-        storage.write(storage.read(from: source), to: destination)
+        put(storage.read(from: source), into: destination)
     }
 }
 

@@ -39,8 +39,10 @@ enum PropertyEnumerator {
     static let lazyPrefix = "$__lazy_storage_$_"
 
     /// Walks the stored properties of `M` (superclasses first) and cross-checks the runtime's
-    /// answer with `Mirror` on `prototype`; any disagreement refuses the type.
-    static func properties<M>(of type: M.Type, prototype: M, isClass: Bool) throws -> [EnumeratedProperty] {
+    /// answer with `Mirror` on `prototype`, or, for a struct without one (an immutable model),
+    /// with the key-path reflection, and checks that its fields fill it; any disagreement refuses
+    /// the type.
+    static func properties<M>(of type: M.Type, prototype: M?, isClass: Bool) throws -> [EnumeratedProperty] {
         let typeName = SwiftTypeName.qualified(M.self)
         guard RuntimeFields.flagsAreTrustworthy else {
             throw MappingError(.reflectionMismatch(type: typeName, detail: "this Swift runtime's field reflection does not report let/var and weak/strong as expected"))
@@ -61,10 +63,15 @@ enum PropertyEnumerator {
         // gone, but an unowned one traps (or, unowned(unsafe), reads freed memory), and the
         // flags do not tell the two apart: with any non-strong field the two runtime views
         // (field records and child metadata) are the cross-check, without Mirror.
-        if fields.allSatisfy(\.isStrong) {
+        if let prototype, fields.allSatisfy(\.isStrong) {
             try crossCheckLabels(of: prototype, typeName: typeName, expected: fields.map(\.name))
         }
-        if !isClass { try crossCheckWritability(of: M.self, fields: fields, typeName: typeName) }
+        if !isClass { try crossCheckWritability(of: M.self, fields: fields, typeName: typeName, inOrder: prototype == nil) }
+        if prototype == nil, !FreshStorage.fieldsFill(M.self, fields: fields) {
+            throw MappingError(.invalidDeclaration(type: typeName, problems: [
+                "ImmutableMappable is for structs, whose stored properties make the whole value (an enum's cases are not properties): adopt Mappable, or map the enum as a raw value",
+            ]))
+        }
 
         let names = Set(fields.map { displayName(of: $0.name) })
         return zip(fields, owners).map { field, owner in
@@ -113,11 +120,14 @@ enum PropertyEnumerator {
         }
     }
 
-    // For structs the key-path SPI answers the let/var question independently; it must agree.
-    private static func crossCheckWritability<M>(of type: M.Type, fields: [RuntimeField], typeName: String) throws {
+    // For structs the key-path SPI answers the let/var question independently; it must agree
+    // (`inOrder`: and list the same fields in the same order, where no Mirror can).
+    private static func crossCheckWritability<M>(of type: M.Type, fields: [RuntimeField], typeName: String, inOrder: Bool) throws {
         var disagreements: [String] = []
+        var listed: [String] = []
         _forEachFieldWithKeyPath(of: M.self, options: ReflectionOptions.ignoreUnknown) { cName, keyPath in
             let name = String(cString: cName)
+            listed.append(name)
             let writable = isWritable(keyPath)
             if let field = fields.first(where: { $0.name == name }), field.isVar == writable, field.isStrong {
                 return true
@@ -127,6 +137,12 @@ enum PropertyEnumerator {
         }
         guard disagreements.isEmpty else {
             throw MappingError(.reflectionMismatch(type: typeName, detail: "let/var information disagrees for \(disagreements.joined(separator: ", "))"))
+        }
+        // It has no key paths to weak and unowned fields.
+        let strong = fields.filter(\.isStrong).map(\.name)
+        if inOrder, listed != strong {
+            throw MappingError(.reflectionMismatch(
+                type: typeName, detail: "the key-path reflection lists [\(listed.joined(separator: ", "))] but the runtime reports [\(strong.joined(separator: ", "))]"))
         }
     }
 

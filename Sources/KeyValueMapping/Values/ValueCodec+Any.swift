@@ -100,7 +100,7 @@ struct AnyValueCodec: ValueCodec {
     }
 
     func encode(_ value: Any, _ session: EncodingSession) throws -> Any {
-        if let model = value as? any Mappable {
+        if let model = value as? any KeyValueModel {
             return try encodeModel(model, session)
         }
         let scalar = JSONScalar(value)
@@ -160,7 +160,7 @@ struct AnyValueCodec: ValueCodec {
         }
     }
 
-    private func encodeModel<M: Mappable>(_ model: M, _ session: EncodingSession) throws -> Any {
+    private func encodeModel<M: KeyValueModel>(_ model: M, _ session: EncodingSession) throws -> Any {
         try ModelMetadata.of(M.self).encode(model, session)
     }
 }

@@ -23,7 +23,7 @@ enum DecodeRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Decodes `json` this way; the model rendered, or `error: ` and the error (a wrapped
     /// route's `wrap.` prefix removed, so every route reads the same).
-    func outcome<Model: Mappable>(_ type: Model.Type, _ json: String, _ decoder: KeyValueDecoder = KeyValueDecoder(),
+    func outcome<Model: KeyValueModel>(_ type: Model.Type, _ json: String, _ decoder: KeyValueDecoder = KeyValueDecoder(),
                                   render: (Model) -> String) -> String {
         do {
             let model: Model
@@ -45,7 +45,7 @@ enum DecodeRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Decodes `json` leniently from a dictionary or from bytes: the model rendered, ` | `, and
     /// every listed relaxation, `; ` between them.
-    static func lenientOutcome<Model: Mappable>(_ type: Model.Type, _ json: String, _ decoder: KeyValueDecoder = KeyValueDecoder(),
+    static func lenientOutcome<Model: KeyValueModel>(_ type: Model.Type, _ json: String, _ decoder: KeyValueDecoder = KeyValueDecoder(),
                                                 bytes: Bool, render: (Model) -> String) -> String {
         do {
             let (model, skipped) = bytes
