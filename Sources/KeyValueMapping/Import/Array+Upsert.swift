@@ -27,7 +27,7 @@ public struct UpsertSummary: Sendable, Equatable, CustomStringConvertible {
 extension Array where Element: KeyValueModel {
     /// Imports records by primary key, as MagicalRecord's import does for Core Data: each payload
     /// element whose primary key (``MappingRules/primaryKey(_:)-(String)``) matches an existing record
-    /// updates that record with ``Mappable/update(from:)`` semantics (present keys are decoded,
+    /// updates that record with ``KeyValueModel/update(from:)`` semantics (present keys are decoded,
     /// absent keys keep their values; a class instance is updated in place, so its identity is
     /// kept); any other element is decoded and appended. Existing records keep their order.
     ///
@@ -56,7 +56,7 @@ extension Array where Element: KeyValueModel {
     /// - Throws: ``MappingError``. An element's error starts with its index (`[3].id: required
     ///   key is missing (expected Int)`); the elements before it have been applied, the rest not.
     ///   A value-type record the failing element matched is left as it was; a class instance may
-    ///   be partly updated, as ``Mappable/update(from:)`` leaves a model it fails on.
+    ///   be partly updated, as ``KeyValueModel/update(from:)`` leaves a model it fails on.
     ///   A type without a primary key, or with one that is not a mapped `Hashable` `var`, is an
     ///   `invalidDeclaration`; two existing records with the same key are an error before any
     ///   element is applied; an update that changes a record's key to another record's is an

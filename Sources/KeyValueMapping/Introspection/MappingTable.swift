@@ -1,7 +1,7 @@
 /// What maps to what for one ``Mappable`` type: one row per stored property, in declaration
 /// order (superclass properties first), ignored properties included.
 ///
-/// Build one with ``Mappable/mappingTable()`` (or ``Mappable/mappingTable(decoder:encoder:)`` to
+/// Build one with ``KeyValueModel/mappingTable()`` (or ``KeyValueModel/mappingTable(decoder:encoder:)`` to
 /// see the keys under a decoder's and an encoder's naming styles). Its ``description`` is an
 /// aligned table, one line per property starting with the property's name:
 ///

@@ -12,7 +12,33 @@ extension DocumentationSamples {
         Sample("readme-custom-transformers", readmeCustomTransformers),
         Sample("readme-entry-points", readmeEntryPoints),
         Sample("readme-json-value-access", readmeJSONValueAccess),
+        Sample("readme-immutable-models", readmeImmutableModels),
     ]
+
+    static func readmeImmutableModels() throws {
+        // sample readme-immutable-models
+
+        struct Owner: ImmutableMappable { let login: String }
+        struct Account: ImmutableMappable {
+            let id: Int64
+            let name: String
+            let email: String?            // absent or null: nil
+            let tags: [String]
+            let owner: Owner              // Mappable or ImmutableMappable
+            static var mappingRules: MappingRules { MappingRules().naming(.snakeCase) }
+        }
+
+        let account = try Account(jsonString: #"{"id": 7, "name": "Ada", "tags": ["admin"], "owner": {"login": "ada"}}"#)
+        print(account.name, account.email as Any, account.owner.login)   // Ada nil ada
+        let renamed = try account.updating(from: ["name": "Grace"])
+        print(renamed.name, renamed.tags)                                 // Grace ["admin"]
+        do {
+            _ = try Account(jsonString: #"{"id": 8, "tags": [], "owner": {}}"#)
+        } catch {
+            print(error)   // name: required key is missing (expected String)
+        }
+        // end sample
+    }
 
     static func readmeJSONValueAccess() throws {
         // sample readme-json-value-access
