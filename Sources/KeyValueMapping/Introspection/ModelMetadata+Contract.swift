@@ -12,7 +12,8 @@ extension ModelMetadata {
     /// optional: its `.useDefaultForNull` rule or `nullDecoding = .useDefault` keeps the
     /// prototype's value.
     func acceptsNullAsDefault(for property: PropertyDescriptor, decoder: KeyValueDecoder) -> Bool {
-        property.isDecoded && !property.accessor.acceptsNull
+        // An immutable model has no default to keep: a null for a non-optional is its error.
+        property.isDecoded && !property.accessor.acceptsNull && !isImmutable
             && (property.relaxations?.nullKeepsDefault == true || decoder.nullDecoding == .useDefault)
     }
 

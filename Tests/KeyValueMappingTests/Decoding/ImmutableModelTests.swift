@@ -252,6 +252,12 @@ struct ImmutableWithIgnored: ImmutableMappable, Equatable {
     @Test func viewsListEveryNonOptionalAsRequired() throws {
         let schema = try ImmutableOwner.jsonSchema()
         #expect(schema["required"] == .array(["login", "site_admin"]))
+        // No default to keep: a null stays an error, so the schema does not allow one.
+        var lax = KeyValueDecoder()
+        lax.nullDecoding = .useDefault
+        let laxSchema = try ImmutableOwner.jsonSchema(decoder: lax, encoder: KeyValueEncoder())
+        #expect(laxSchema["properties"]?["login"] == schema["properties"]?["login"])
+        #expect(schema["properties"]?["login"]?["type"] == "string")
         let table = try ImmutableOwner.mappingTable()
         #expect(table.rows.map(\.property) == ["login", "siteAdmin"])
         #expect(table.rows.allSatisfy { $0.presence == .required && $0.isDecoded })
