@@ -61,7 +61,8 @@ public protocol Mappable: KeyValueModel {
 /// through its own type at the offset the Swift runtime reports, and handed out only when every
 /// field is initialised; on any error the fields already written are destroyed.
 ///
-/// Only structs can adopt it. A struct with a `weak` or `unowned` field, with property-wrapper
+/// Only structs can adopt it (an enum with a single case and no payload has one value, and is
+/// built as it; any other enum is refused). A struct with a `weak` or `unowned` field, with property-wrapper
 /// storage that no rule maps, or with an ignored (or never-mapped) property that is not optional
 /// cannot be built this way: its metadata is refused with a declaration error that says which
 /// field and what to do (adopt ``Mappable`` instead, or make the field optional). `lazy var`

@@ -90,10 +90,19 @@ extension ModelMetadata {
             absent.append(property)
         }
         if isImmutable {
-            // A new value from the merged document: what it no longer holds is nil (a
-            // non-optional, required, was refused above).
+            // A new value from the merged document, read as `update` reads it (the
+            // `beforeDecoding` hook first): what it no longer holds is nil (a non-optional,
+            // required, was refused above); what no property maps stays the old value's.
+            let old = model
+            let session = DecodingSession(options: decoder)
             var source = TreeSource(.object(document))
-            var built = try buildModel(from: &source, DecodingSession(options: decoder), missingKeys: .rejected) { _, _ in nil }
+            var built: Model
+            if beforeDecoding != nil {
+                var rules = try rulesSource(try rulesDictionary(from: &source, session))
+                built = try buildModel(from: &rules, session, missingKeys: .rejected, unmappedFrom: old) { _, _ in nil }
+            } else {
+                built = try buildModel(from: &source, session, missingKeys: .rejected, unmappedFrom: old) { _, _ in nil }
+            }
             try Self.validate(&built)
             model = built
             return

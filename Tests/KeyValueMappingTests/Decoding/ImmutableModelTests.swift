@@ -76,6 +76,16 @@ struct ImmutableLazy: ImmutableMappable {
     lazy var label: String = "computed \(id)"
 }
 
+struct ImmutableHooked: ImmutableMappable {
+    let name: String
+    let note: String?
+    static var mappingRules: MappingRules {
+        MappingRules().beforeDecoding { payload in
+            if let name = payload["name"] as? String { payload["name"] = name.uppercased() }
+        }
+    }
+}
+
 struct ImmutableWithIgnored: ImmutableMappable, Equatable {
     let id: Int
     let cache: [String]?
@@ -239,6 +249,13 @@ struct ImmutableWithIgnored: ImmutableMappable, Equatable {
         let removed = try #require(mappingError { _ = try Self.account.applyingMergePatch(try JSONValue(jsonData: Data(#"{"name": null}"#.utf8))) })
         #expect(removed.path == [.key("name")])
         #expect(try Self.account.mergePatch(from: Self.account) == .object([:]))
+        // What no property maps stays, and the beforeDecoding hook reads the merged document.
+        let ignored = ImmutableWithIgnored(id: 1, cache: ["x"])
+        #expect(try ignored.applyingMergePatch(.object([:])) == ignored)
+        #expect(try ignored.applyingMergePatch(.object(["id": 2])) == ImmutableWithIgnored(id: 2, cache: ["x"]))
+        let hooked = try ImmutableHooked(name: "ADA", note: "n").applyingMergePatch(.object(["name": "grace"]))
+        #expect(hooked.name == "GRACE" && hooked.note == "n")
+        #expect(try ImmutableHooked(name: "ADA", note: nil).updating(from: ["name": "grace"]).name == "GRACE")
 
         var records = [ImmutableRecord(org: "o", number: 1, title: "one", note: "kept")]
         let summary = try records.upsert(fromJSON: Data(#"[{"number": 1, "title": "uno"}, {"org": "o", "number": 2, "title": "two"}]"#.utf8))
