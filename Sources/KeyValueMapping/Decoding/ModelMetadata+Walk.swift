@@ -13,13 +13,22 @@ extension ModelMetadata {
         if readsRulesDictionary {
             return try makeModel(fromRulesDictionary: try rulesDictionary(from: &source, session), session)
         }
-        guard let prototype else {
-            var model = try buildModel(from: &source, session, missingKeys: .rejected) { _, _ in nil }
-            try Self.validate(&model)
-            return model
-        }
+        guard let prototype else { return try makeBuiltModel(from: &source, session) }
         var model = prototype.make()
         _ = try decodeMembers(from: &source, into: &model, session, missingKeys: .rejected)
+        try Self.validate(&model)
+        return model
+    }
+
+    /// ``makeModel(from:_:)`` for an immutable model, built in fresh storage.
+    // Not inlined: the types the build names (`Model?`) would have their metadata looked up at
+    // run time on every `makeModel` call, whichever branch it takes.
+    @inline(never)
+    @_specialize(exported: false, kind: partial, where Source == JSONReader)
+    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
+    private func makeBuiltModel<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
+        var model = try buildModel(from: &source, session, missingKeys: .rejected) { _, _ in nil }
         try Self.validate(&model)
         return model
     }
@@ -46,9 +55,7 @@ extension ModelMetadata {
         }
         guard let prototype else {
             var source = try rulesSource(object)
-            var model = try buildModel(from: &source, session, missingKeys: .rejected) { _, _ in nil }
-            try Self.validate(&model)
-            return model
+            return try makeBuiltModel(from: &source, session)
         }
         var model = prototype.make()
         _ = try decode(rulesDictionary: object, into: &model, session, missingKeys: .rejected)
@@ -171,7 +178,7 @@ extension ModelMetadata {
         }
         source.closeObject(members, session)
         do {
-            try walk.finish()
+            try walk.finish(session)
         } catch {
             destroy(walk.written, in: base)
             throw error
@@ -201,6 +208,7 @@ extension ModelMetadata {
         // reading an accessor from a descriptor copied the whole descriptor first.
         let properties = decodedProperties
         let accessors = decodedAccessors
+        let borrowed = borrowedAccessors
         // Without any relaxation on the type or the decoder, the value is handed straight to the
         // accessor: reading each descriptor's relaxations would cost a retain and a release.
         let relaxes = hasRelaxations || session.nullKeepsDefault
@@ -212,12 +220,12 @@ extension ModelMetadata {
             guard case .property(let index) = member, singleKeys[index] != nil, walk.readsMembers else {
                 if case .other(let key?) = member, wantsKey {
                     if !table.knownKeys.contains(key) {
-                        try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table))
+                        try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table), session)
                     } else if let constant = table.constantKeys[key] {
                         // The value the `let` holds already (the model's own output read back)
                         // loses nothing; any other would be dropped.
                         if !holdsConstant(try source.readJSONValue(session), property: constant, in: UnsafeRawPointer(base), session) {
-                            try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant))
+                            try walk.unknownKey(key, type: shortTypeName, suggestion: Self.constantHint(constant), session)
                         }
                         continue
                     }
@@ -226,7 +234,7 @@ extension ModelMetadata {
                 continue
             }
             if walk.found.contains(index) {
-                walk.repeated(index)
+                walk.repeated(index, session)
                 if isImmutable, walk.written.contains(index) {
                     // Only its last member counts, and fresh storage is initialised, never assigned.
                     accessors[index].deinitialize(in: base)
@@ -234,7 +242,7 @@ extension ModelMetadata {
                 }
             }
             let mark = source.mark()
-            let listed = walk.listedCount
+            let listed = MemberWalk.listedCount(session)
             let scope = session.isLenient ? session.enter(.key(singleKeys[index] ?? "")) : nil
             do {
                 let keptDefault: Bool
@@ -242,7 +250,7 @@ extension ModelMetadata {
                     keptDefault = try PropertyRelaxations.set(from: &source, with: accessors[index], relaxations: properties[index].relaxations,
                                                               into: base, session)
                 } else {
-                    try accessors[index].decode(from: &source, into: base, session)
+                    try borrowed[index].decode(from: &source, into: base, session)
                     keptDefault = false
                 }
                 session.exit(scope, failed: false)
@@ -257,7 +265,7 @@ extension ModelMetadata {
             } catch {
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
-                try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")), keepsValue: keepsValueOnFailure(accessors[index]))
+                try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")), keepsValue: keepsValueOnFailure(accessors[index]), session)
                 if walk.written.contains(index) {
                     // A key repeated in JSON text whose last value failed (lenient mode carries
                     // on): the earlier value it overrides must not stay in the model.
@@ -267,16 +275,16 @@ extension ModelMetadata {
                 try source.skipValue(from: mark)
             }
             walk.found.insert(index)
-            walk.ranks(from: listed, as: index)
+            MemberWalk.ranks(from: listed, as: index, session)
         }
         if !table.decodedKeysAreSingle {
             try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys)
         }
         guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
         for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
-            let listed = walk.listedCount
-            try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]), keepsValue: keepsValueOnFailure(accessors[index]))
-            walk.ranks(from: listed, as: index)
+            let listed = MemberWalk.listedCount(session)
+            try walk.failed(index, missingKey(properties[index], path: [.key(singleKeys[index] ?? "")]), keepsValue: keepsValueOnFailure(accessors[index]), session)
+            MemberWalk.ranks(from: listed, as: index, session)
         }
     }
 
@@ -290,9 +298,9 @@ extension ModelMetadata {
         let properties = decodedProperties
         for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.readsMembers {
             let key = table.decodeKeys[index]
-            let listed = walk.listedCount
+            let listed = MemberWalk.listedCount(session)
             try lookUpMember(index, in: source, members, key, &walk, into: base, session, missingKeys: missingKeys)
-            walk.ranks(from: listed, as: index)
+            MemberWalk.ranks(from: listed, as: index, session)
         }
     }
 
@@ -304,11 +312,11 @@ extension ModelMetadata {
         do {
             found = try source.lookUp(key, in: members)
         } catch let error as MappingError {
-            return try walk.failed(index, error, keepsValue: keepsValueOnFailure(property.accessor))
+            return try walk.failed(index, error, keepsValue: keepsValueOnFailure(property.accessor), session)
         }
         guard let found else {
             if walk.reportsMissingKeys(missingKeys), property.isRequired(in: session) {
-                try walk.failed(index, missingKey(property, path: key.errorPath), keepsValue: keepsValueOnFailure(property.accessor))
+                try walk.failed(index, missingKey(property, path: key.errorPath), keepsValue: keepsValueOnFailure(property.accessor), session)
             }
             return
         }
@@ -322,7 +330,7 @@ extension ModelMetadata {
         } catch {
             session.exit(scope, failed: true)
             guard let error = error as? MappingError else { throw error }
-            try walk.failed(index, error.prepending(found.path), keepsValue: keepsValueOnFailure(property.accessor))
+            try walk.failed(index, error.prepending(found.path), keepsValue: keepsValueOnFailure(property.accessor), session)
         }
         walk.found.insert(index)
     }
@@ -410,8 +418,9 @@ struct DecodedMembers {
 /// far (see ``ModelMetadata/decodeMembers(from:into:_:missingKeys:)``).
 // Made and dropped once per model: what only a failing or lenient walk needs lives in a
 // `Trouble` made on first use, so a clean walk holds three words and a reference.
+// The session is passed to each method, not kept: a stored reference cost a retain and a
+// release per model.
 struct MemberWalk {
-    let session: DecodingSession
     let ordered: Bool
     /// The decoded properties whose members have been met, and those written.
     var found: PropertySet
@@ -432,7 +441,6 @@ struct MemberWalk {
     }
 
     init(_ ordered: Bool, count: Int, _ session: DecodingSession) {
-        self.session = session
         self.ordered = ordered
         found = PropertySet(count: count)
         written = PropertySet(count: count)
@@ -448,7 +456,7 @@ struct MemberWalk {
 
     /// How many entries lenient decoding has listed so far.
     @inline(__always)
-    var listedCount: Int { session.isLenient ? session.skipped.count : 0 }
+    static func listedCount(_ session: DecodingSession) -> Int { session.isLenient ? session.skipped.count : 0 }
 
     /// Whether members are still read: not once an unknown key is the error, which comes
     /// before any value.
@@ -456,14 +464,14 @@ struct MemberWalk {
 
     /// Property `index` is met again (a key repeated in JSON text): what its earlier member
     /// gave, an error or a lenient entry, is replaced by what this one gives.
-    mutating func repeated(_ index: Int) {
+    mutating func repeated(_ index: Int, _ session: DecodingSession) {
         guard let trouble else { return }
         if session.isLenient { session.removeListed(from: trouble.firstListed, rank: index) }
         trouble.failures.removeAll { $0.index == index }
     }
 
     /// A key no property reads, with `unknownKeys = .reject`.
-    mutating func unknownKey(_ key: String, type: String, suggestion: String?) throws {
+    mutating func unknownKey(_ key: String, type: String, suggestion: String?, _ session: DecodingSession) throws {
         var error = MappingError(.unknownKey(type: type), path: [.key(key)])
         error.suggestion = suggestion
         if session.carriesOn(after: error) {
@@ -493,7 +501,7 @@ struct MemberWalk {
 
     /// Property `index` failed with `error` (its path from the object); `keepsValue` says
     /// whether the model still has a value for it, so lenient decoding may carry on.
-    mutating func failed(_ index: Int, _ error: MappingError, keepsValue: Bool) throws {
+    mutating func failed(_ index: Int, _ error: MappingError, keepsValue: Bool, _ session: DecodingSession) throws {
         if keepsValue, session.carriesOn(after: error) {
             session.skip(error)
             return
@@ -504,14 +512,14 @@ struct MemberWalk {
     }
 
     /// Lenient: the entries listed since `start` belong to property `index` (`-1`: the
-    /// object's own unknown keys), for the order ``finish()`` lists them in.
+    /// object's own unknown keys), for the order ``finish(_:)`` lists them in.
     @inline(__always)
-    func ranks(from start: Int, as index: Int) {
+    static func ranks(from start: Int, as index: Int, _ session: DecodingSession) {
         if session.isLenient, session.skipped.count > start { session.rank(from: start, as: index) }
     }
 
     /// Throws the error decided for the object; in lenient mode, lists its entries in order.
-    func finish() throws {
+    func finish(_ session: DecodingSession) throws {
         guard let trouble else { return }
         if session.isLenient {
             for error in trouble.unknownKeys.sorted(by: { $0.precedesInKeyOrder($1) }) {

@@ -8,7 +8,7 @@ final class ModelMetadata<Model: KeyValueModel> {
     let isClass = Model.self is AnyClass
     /// `init()` of a ``Mappable`` model; `nil` for an ``ImmutableMappable`` one, which is built
     /// in fresh storage (``isImmutable``).
-    let prototype = ModelKind.prototype(of: Model.self)
+    let prototype = ModelPrototype.of(Model.self)
     /// Whether the model is built in fresh storage, each field initialised once (see
     /// ``ImmutableMappable``): its accessors initialise, never assign.
     var isImmutable: Bool { prototype == nil }
@@ -21,6 +21,8 @@ final class ModelMetadata<Model: KeyValueModel> {
     @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
     /// Their accessors, for the dictionary path's loop.
     @exclusivity(unchecked) private(set) var decodedAccessors: [any PropertyAccessor] = []
+    /// The same accessors, borrowed: the member loop's decode call (`decodedAccessors` keeps them alive).
+    @exclusivity(unchecked) private(set) var borrowedAccessors: [BorrowedAccessor] = []
     /// The keys under the type's own style (``NamingStyle/asDeclared`` when it declares none),
     /// which is every decode's and encode's when `keysAreFixed` or the session's style is
     /// `asDeclared`.
@@ -117,6 +119,7 @@ final class ModelMetadata<Model: KeyValueModel> {
         }
         decodedProperties = properties.filter(\.isDecoded)
         decodedAccessors = decodedProperties.map(\.accessor)
+        borrowedAccessors = decodedAccessors.map(BorrowedAccessor.init)
         let mapped = Set(properties.map(\.name))
         unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
         self.resolver = resolver
@@ -220,6 +223,9 @@ final class ModelMetadata<Model: KeyValueModel> {
         if decodedAccessors.count != decodedProperties.count
             || !zip(decodedAccessors, decodedProperties).allSatisfy({ $0 === $1.accessor }) {
             violations.append("decodedAccessors do not match decodedProperties")
+        }
+        if borrowedAccessors.count != decodedAccessors.count {
+            violations.append("borrowedAccessors do not match decodedAccessors")
         }
         if declaredKeys.decodeKeys.count != decodedProperties.count || declaredKeys.decodedSingleKeys.count != decodedProperties.count
             || declaredKeys.decodedKeyBytes.count != decodedProperties.count {

@@ -1,11 +1,35 @@
-/// Reads and writes one stored property of a model through its typed storage and codec.
-// Class-bound: the walks are generic over the source, and calling a generic requirement on a
-// value existential held in an array copies the existential first (its buffer, a retain, a
-// release); a class existential is called in place.
-protocol PropertyAccessor: AnyObject, Sendable, AccessorFacts {
+/// The one thing the member loop asks of every property: its decode, on a class, so the loop can
+/// call it through a ``BorrowedAccessor`` without retaining it. Every accessor overrides it.
+class DecodingAccessor: @unchecked Sendable {
     /// Reads the value at `source`'s cursor with the property's codec and stores it into the
     /// property of the model at `base`.
-    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        throw MappingError(.other("\(type(of: self)) does not decode"))
+    }
+}
+
+/// An accessor the member loop calls without a retain and a release per property (what calling
+/// through an existential or a class reference loaded from an array costs). Sound because the
+/// metadata's own accessor list holds every accessor for as long as the metadata lives, and the
+/// metadata outlives every walk that reads it.
+struct BorrowedAccessor {
+    private let reference: Unmanaged<DecodingAccessor>
+
+    init(_ accessor: any PropertyAccessor) {
+        reference = .passUnretained(accessor)
+    }
+
+    @inline(__always)
+    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try reference._withUnsafeGuaranteedRef { try $0.decode(from: &source, into: base, session) }
+    }
+}
+
+/// Reads and writes one stored property of a model through its typed storage and codec.
+// Class-bound (a ``DecodingAccessor``): the walks are generic over the source, and calling a
+// generic requirement on a value existential held in an array copies the existential first (its
+// buffer, a retain, a release); a class is called in place.
+protocol PropertyAccessor: DecodingAccessor, Sendable, AccessorFacts {
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
     /// Writes the key (`quotedKey`, from ``JSONWriter/quoted(_:)``) and the property's value to
@@ -36,8 +60,9 @@ protocol PropertyAccessor: AnyObject, Sendable, AccessorFacts {
     func deinitialize(in base: UnsafeMutableRawPointer)
 }
 
-/// A plain stored property (`var` or `let`; `let`s are only ever encoded).
-final class StoredPropertyAccessor<Value>: PropertyAccessor {
+/// A plain stored property (`var` or `let`; a `Mappable` model's `let`s are only ever encoded).
+// `@unchecked` only because its superclass is not final: every stored property is a `let`.
+final class StoredPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @unchecked Sendable {
     let storage: FieldStorage<Value>
     let codec: any ValueCodec<Value>
     /// Whether a `nil` is written as `null` even when the encoder omits nils: true when the
@@ -106,7 +131,7 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
     @_specialize(exported: false, where Value == Int?, Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
-    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+    override func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         put(try codec.decode(from: &source, session), into: base)
     }
 
@@ -153,7 +178,8 @@ final class StoredPropertyAccessor<Value>: PropertyAccessor {
 /// lazy var it came from. A computed value that is `nil` (a `lazy var x: T?`) is always written
 /// as `null`, which decodes as that `nil`: omitted, the decoded copy would leave the storage
 /// unset and run the initial expression instead.
-final class LazyPropertyAccessor<Value>: PropertyAccessor {
+// `@unchecked` only because its superclass is not final: every stored property is a `let`.
+final class LazyPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @unchecked Sendable {
     let storage: FieldStorage<Value?>
     let codec: any ValueCodec<Value>
     /// Whether `null` leaves the storage unset: when `Value` has no `null` of its own.
@@ -200,7 +226,7 @@ final class LazyPropertyAccessor<Value>: PropertyAccessor {
         return true
     }
 
-    func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+    override func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         if nullMeansUncomputed, try source.readNull() { return put(nil, into: base) }
         put(.some(try codec.decode(from: &source, session)), into: base)
     }
