@@ -99,15 +99,15 @@ extension ModelMetadata {
         let table = try session.keyTable(for: self)
         let keys = table.encodeKeys
         let singleKeys = table.encodedSingleKeys
-        // A local copy of the list (one retain per model): its elements are then borrowed in
-        // place, where reading the class's property in the loop copied each accessor out.
-        let properties = properties
+        // A local copy of the list (one retain per model); each accessor is called borrowed,
+        // without a retain and a release.
+        let encoders = borrowedEncoders
         let empty = emptyEncodedDictionary
         var result = try ModelStorage.withFields(of: model, isClass: isClass) { base in
             var result = empty
-            for index in properties.indices {
+            for index in encoders.indices {
                 do {
-                    guard let value = try properties[index].accessor.encode(from: base, session) else { continue }
+                    guard let value = try encoders[index].encode(from: base, session) else { continue }
                     if let key = singleKeys[index] {
                         result[key] = value
                     } else {

@@ -30,12 +30,13 @@ extension ModelMetadata {
         // Local copies (one retain each per model), borrowed in the loop as in `encodeFields`
         // of the dictionary path.
         let properties = properties
+        let encoders = borrowedEncoders
         let quotedKeys = table.encodedQuotedKeys
         try ModelStorage.withFields(of: model, isClass: isClass) { base in
             writer.beginObject()
             for index in order {
                 do {
-                    try properties[index].accessor.encode(from: base, quotedKey: quotedKeys[index], to: &writer, session)
+                    try encoders[index].encode(from: base, quotedKey: quotedKeys[index], to: &writer, session)
                 } catch let error as MappingError {
                     throw error.prepending(.key(table.encodedSingleKeys[index] ?? properties[index].name))
                 }

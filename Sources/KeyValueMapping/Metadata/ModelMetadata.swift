@@ -23,6 +23,8 @@ final class ModelMetadata<Model: KeyValueModel> {
     @exclusivity(unchecked) private(set) var decodedAccessors: [any PropertyAccessor] = []
     /// The same accessors, borrowed: the member loop's decode call (`decodedAccessors` keeps them alive).
     @exclusivity(unchecked) private(set) var borrowedAccessors: [BorrowedAccessor] = []
+    /// Every mapped property's accessor, borrowed, by position in `properties`: the encode loops' call.
+    @exclusivity(unchecked) private(set) var borrowedEncoders: [BorrowedAccessor] = []
     /// The keys under the type's own style (``NamingStyle/asDeclared`` when it declares none),
     /// which is every decode's and encode's when `keysAreFixed` or the session's style is
     /// `asDeclared`.
@@ -120,6 +122,7 @@ final class ModelMetadata<Model: KeyValueModel> {
         decodedProperties = properties.filter(\.isDecoded)
         decodedAccessors = decodedProperties.map(\.accessor)
         borrowedAccessors = decodedAccessors.map(BorrowedAccessor.init)
+        borrowedEncoders = properties.map { BorrowedAccessor($0.accessor) }
         let mapped = Set(properties.map(\.name))
         unmappedNames = enumerated.map(\.name).filter { !mapped.contains($0) }
         self.resolver = resolver
@@ -224,8 +227,8 @@ final class ModelMetadata<Model: KeyValueModel> {
             || !zip(decodedAccessors, decodedProperties).allSatisfy({ $0 === $1.accessor }) {
             violations.append("decodedAccessors do not match decodedProperties")
         }
-        if borrowedAccessors.count != decodedAccessors.count {
-            violations.append("borrowedAccessors do not match decodedAccessors")
+        if borrowedAccessors.count != decodedAccessors.count || borrowedEncoders.count != properties.count {
+            violations.append("the borrowed accessors do not match the accessors")
         }
         if declaredKeys.decodeKeys.count != decodedProperties.count || declaredKeys.decodedSingleKeys.count != decodedProperties.count
             || declaredKeys.decodedKeyBytes.count != decodedProperties.count {

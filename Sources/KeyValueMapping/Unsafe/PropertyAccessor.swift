@@ -1,19 +1,33 @@
-/// The one thing the member loop asks of every property: its decode, on a class, so the loop can
-/// call it through a ``BorrowedAccessor`` without retaining it. Every accessor overrides it.
-class DecodingAccessor: @unchecked Sendable {
+/// What the member loops ask of every property, decoding and encoding, on a class, so a loop can
+/// call it through a ``BorrowedAccessor`` without retaining it. Only the two accessors below are
+/// ever made, and each overrides all three.
+class MemberAccessor: @unchecked Sendable {
+    fileprivate init() {}
+
     /// Reads the value at `source`'s cursor with the property's codec and stores it into the
     /// property of the model at `base`.
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         throw MappingError(.other("\(type(of: self)) does not decode"))
     }
+
+    /// The property's JSON value, or `nil` when it should be left out of the output.
+    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+        throw MappingError(.other("\(type(of: self)) does not encode"))
+    }
+
+    /// Writes the key (`quotedKey`, from ``JSONWriter/quoted(_:)``) and the property's value to
+    /// the JSON writer, or nothing when it is left out.
+    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        throw MappingError(.other("\(type(of: self)) does not encode"))
+    }
 }
 
-/// An accessor the member loop calls without a retain and a release per property (what calling
+/// An accessor a member loop calls without a retain and a release per property (what calling
 /// through an existential or a class reference loaded from an array costs). Sound because the
-/// metadata's own accessor list holds every accessor for as long as the metadata lives, and the
+/// metadata's own property list holds every accessor for as long as the metadata lives, and the
 /// metadata outlives every walk that reads it.
 struct BorrowedAccessor {
-    private let reference: Unmanaged<DecodingAccessor>
+    private let reference: Unmanaged<MemberAccessor>
 
     init(_ accessor: any PropertyAccessor) {
         reference = .passUnretained(accessor)
@@ -23,18 +37,23 @@ struct BorrowedAccessor {
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         try reference._withUnsafeGuaranteedRef { try $0.decode(from: &source, into: base, session) }
     }
+
+    @inline(__always)
+    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+        try reference._withUnsafeGuaranteedRef { try $0.encode(from: base, session) }
+    }
+
+    @inline(__always)
+    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try reference._withUnsafeGuaranteedRef { try $0.encode(from: base, quotedKey: quotedKey, to: &writer, session) }
+    }
 }
 
 /// Reads and writes one stored property of a model through its typed storage and codec.
-// Class-bound (a ``DecodingAccessor``): the walks are generic over the source, and calling a
+// Class-bound (a ``MemberAccessor``): the walks are generic over the source, and calling a
 // generic requirement on a value existential held in an array copies the existential first (its
 // buffer, a retain, a release); a class is called in place.
-protocol PropertyAccessor: DecodingAccessor, Sendable, AccessorFacts {
-    /// The property's JSON value, or `nil` when it should be left out of the output.
-    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any?
-    /// Writes the key (`quotedKey`, from ``JSONWriter/quoted(_:)``) and the property's value to
-    /// the JSON writer, or nothing when it is left out.
-    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws
+protocol PropertyAccessor: MemberAccessor, Sendable, AccessorFacts {
     /// The Swift type's name for messages.
     var typeName: String { get }
     /// Whether the property is optional, so JSON `null` is a value for it (`nil`).
@@ -62,7 +81,7 @@ protocol PropertyAccessor: DecodingAccessor, Sendable, AccessorFacts {
 
 /// A plain stored property (`var` or `let`; a `Mappable` model's `let`s are only ever encoded).
 // `@unchecked` only because its superclass is not final: every stored property is a `let`.
-final class StoredPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @unchecked Sendable {
+final class StoredPropertyAccessor<Value>: MemberAccessor, PropertyAccessor, @unchecked Sendable {
     let storage: FieldStorage<Value>
     let codec: any ValueCodec<Value>
     /// Whether a `nil` is written as `null` even when the encoder omits nils: true when the
@@ -143,7 +162,7 @@ final class StoredPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @
     @_specialize(where Value == String?)
     @_specialize(where Value == Int?)
     @_specialize(where Value == [String])
-    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+    override func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         let value = storage.read(from: base)
         if session.omitsNil, !writesNullForNil, codec.isNil(value) { return nil }
         return try codec.encode(value, session)
@@ -154,7 +173,7 @@ final class StoredPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @
     @_specialize(where Value == Bool)
     @_specialize(where Value == String)
     @_specialize(where Value == String?)
-    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+    override func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         let value = storage.read(from: base)
         if session.omitsNil, !writesNullForNil, codec.isNil(value) { return }
         writer.writeKey(quoted: quotedKey)
@@ -179,7 +198,7 @@ final class StoredPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @
 /// as `null`, which decodes as that `nil`: omitted, the decoded copy would leave the storage
 /// unset and run the initial expression instead.
 // `@unchecked` only because its superclass is not final: every stored property is a `let`.
-final class LazyPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @unchecked Sendable {
+final class LazyPropertyAccessor<Value>: MemberAccessor, PropertyAccessor, @unchecked Sendable {
     let storage: FieldStorage<Value?>
     let codec: any ValueCodec<Value>
     /// Whether `null` leaves the storage unset: when `Value` has no `null` of its own.
@@ -231,12 +250,12 @@ final class LazyPropertyAccessor<Value>: DecodingAccessor, PropertyAccessor, @un
         put(.some(try codec.decode(from: &source, session)), into: base)
     }
 
-    func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
+    override func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         guard let value = storage.read(from: base) else { return nil }
         return try codec.encode(value, session)
     }
 
-    func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
+    override func encode(from base: UnsafeRawPointer, quotedKey: [UInt8], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         guard let value = storage.read(from: base) else { return }
         writer.writeKey(quoted: quotedKey)
         try codec.encode(value, to: &writer, session)
