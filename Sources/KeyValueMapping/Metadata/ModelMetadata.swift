@@ -1,4 +1,4 @@
-/// Everything KeyValueMapping knows about one `Mappable` type, built once and cached.
+/// Everything KeyValueMapping knows about one model type (``KeyValueModel``), built once and cached.
 // Every `var` below is written only by `populate`, before publication, and read-only after it;
 // the dynamic exclusivity checks Swift would run on each read in the hot loops buy nothing.
 final class ModelMetadata<Model: KeyValueModel> {
@@ -17,7 +17,7 @@ final class ModelMetadata<Model: KeyValueModel> {
     @exclusivity(unchecked) private(set) var unmappedOptionalFields: [any OptionalField] = []
     /// Every mapped property, superclass properties first.
     @exclusivity(unchecked) private(set) var properties: [PropertyDescriptor] = []
-    /// The subset that decoding writes (no `let`s).
+    /// The subset that decoding writes (all but a `Mappable` model's `let`s).
     @exclusivity(unchecked) private(set) var decodedProperties: [PropertyDescriptor] = []
     /// Their accessors, for the dictionary path's loop.
     @exclusivity(unchecked) private(set) var decodedAccessors: [any PropertyAccessor] = []
@@ -116,6 +116,10 @@ final class ModelMetadata<Model: KeyValueModel> {
             return resolver.isMapped(property.name) ? property : nil
         }
         resolver.checkEncodedKeys(written.map { ($0.name, resolver.key(for: $0.name, style: .asDeclared)) })
+        // A field neither decoded nor kept as an optional would be handed out uninitialised.
+        if isImmutable, resolver.problems.isEmpty, properties.filter(\.isDecoded).count + unmappedOptionalFields.count != enumerated.count {
+            resolver.report("some stored property of it could be built neither from the payload nor as nil: adopt Mappable (which starts from init())")
+        }
         guard resolver.problems.isEmpty else {
             throw MappingError(.invalidDeclaration(type: typeName, problems: resolver.problems))
         }
