@@ -440,6 +440,7 @@ struct MemberWalk {
         var unknownKeys: [MappingError] = []
     }
 
+    @inline(__always)
     init(_ ordered: Bool, count: Int, _ session: DecodingSession) {
         self.ordered = ordered
         found = PropertySet(count: count)
@@ -519,8 +520,14 @@ struct MemberWalk {
     }
 
     /// Throws the error decided for the object; in lenient mode, lists its entries in order.
+    @inline(__always)
     func finish(_ session: DecodingSession) throws {
-        guard let trouble else { return }
+        if let trouble { try Self.finish(trouble, session) }
+    }
+
+    // Out of line: a clean walk only asks whether there was trouble.
+    @inline(never)
+    private static func finish(_ trouble: Trouble, _ session: DecodingSession) throws {
         if session.isLenient {
             for error in trouble.unknownKeys.sorted(by: { $0.precedesInKeyOrder($1) }) {
                 session.skip(error)

@@ -82,6 +82,11 @@ struct URLCodec: ValueCodec {
         if let bytes = try source.readPlainText() {
             return try session.urls.value(for: bytes, text: { bytes.text }, convert: Self.parse) ?? convert(bytes.text as Any, session)
         }
+        // Escaped text (`https:\/\/…`, as JSONSerialization writes it) is built, then looked
+        // up: boxing it for `convert` would cost a box and a dynamic cast per URL.
+        if let text = try source.readText() {
+            return try session.urls.value(for: text, convert: Self.parse) ?? convert(text as Any, session)
+        }
         return try convert(try source.readScalarValue(session), session)
     }
 
