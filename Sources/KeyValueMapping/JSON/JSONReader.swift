@@ -305,8 +305,15 @@ struct JSONReader {
     @inline(__always)
     mutating func skipWhitespace() {
         while position < input.count {
-            switch input[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            let byte = input[position]
+            // Most calls find a value or a bracket at once (compact JSON): one comparison.
+            if byte > 0x20 { return }
+            switch byte {
+            case 0x0A:
+                // The indentation of pretty-printed JSON follows a line feed: its spaces are
+                // passed eight at a time.
+                position = input.endOfSpaces(from: position + 1, to: input.count)
+            case 0x20, 0x09, 0x0D: position += 1
             default: return
             }
         }

@@ -62,6 +62,24 @@ struct ByteInput {
         }
     }
 
+    /// The offset of the first byte in `start..<end` that is not a space (0x20), or `end`.
+    /// Eight bytes at a time, as ``endOfPlainRun(from:to:stopAtNonASCII:)``.
+    @inline(__always)
+    func endOfSpaces(from start: Int, to end: Int) -> Int {
+        precondition(start >= 0 && start <= end && end <= buffer.count, "byte range out of bounds")
+        var index = start
+        if let base = buffer.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= end {
+                let others = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                if others != 0 { return index + others.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end, buffer[index] == 0x20 { index += 1 }
+        return index
+    }
+
     /// The offset of the first byte in `start..<end` that ends a plain run of string content
     /// (a quote, a backslash, a control character or, when `stopAtNonASCII`, a non-ASCII
     /// byte), or `end` if none does.
