@@ -31,6 +31,13 @@ protocol DecodingSource {
     /// the cursor. Skipping validates what it passes (a syntax error there is thrown).
     mutating func skipValue(from mark: SourceMark) throws
 
+    /// Decodes the value at the cursor into the property `accessor` stores in the model at
+    /// `base`, through the accessor's entry for this source.
+    // A second dispatch, by source: a generic method called through the accessor's class would
+    // test its pre-specialisations one by one on every call; the reader's and the Foundation
+    // source's entries are not generic over the source.
+    mutating func decodeProperty(with accessor: MemberAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws
+
     /// The kind of the value at the cursor, without consuming it.
     mutating func peekKind() throws -> ValueKind
     /// Consumes the value when it is `null`.

@@ -112,6 +112,11 @@ struct FoundationSource: DecodingSource {
     func mark() -> SourceMark { SourceMark(position: 0, depth: 0) }
     func skipValue(from mark: SourceMark) {}
 
+    @inline(__always)
+    mutating func decodeProperty(with accessor: MemberAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try accessor.decode(foundation: &self, into: base, session)
+    }
+
     func peekKind() -> ValueKind {
         switch JSONScalar(value) {
         case .null: return .null

@@ -13,6 +13,11 @@ extension JSONReader: DecodingSource {
     @inline(__always)
     func mark() -> SourceMark { SourceMark(position: position, depth: depth) }
 
+    @inline(__always)
+    mutating func decodeProperty(with accessor: MemberAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try accessor.decode(reader: &self, into: base, session)
+    }
+
     mutating func skipValue(from mark: SourceMark) throws {
         position = mark.position
         depth = mark.depth

@@ -26,7 +26,7 @@ final class PropertyRelaxations: Sendable {
                                             into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
         // The common property has no relaxation and the decoder none: one test, then the codec.
         guard relaxations != nil || session.nullKeepsDefault else {
-            try accessor.decode(from: &source, into: base, session)
+            try source.decodeProperty(with: accessor, into: base, session)
             return false
         }
         if keepsDefaultForNull(relaxations, accessor, session), try source.readNull() {
@@ -34,14 +34,14 @@ final class PropertyRelaxations: Sendable {
             return true
         }
         guard let fallback = relaxations?.fallback else {
-            try accessor.decode(from: &source, into: base, session)
+            try source.decodeProperty(with: accessor, into: base, session)
             return false
         }
         let mark = source.mark()
         let isNull = try source.peekKind() == .null
         let scope = session.enterRelaxation(!isNull)
         do {
-            try accessor.decode(from: &source, into: base, session)
+            try source.decodeProperty(with: accessor, into: base, session)
             session.exit(scope, failed: false)
         } catch {
             session.exit(scope, failed: true)

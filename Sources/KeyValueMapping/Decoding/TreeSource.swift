@@ -30,6 +30,11 @@ struct TreeSource: DecodingSource {
     func mark() -> SourceMark { SourceMark(position: 0, depth: 0) }
     func skipValue(from mark: SourceMark) {}
 
+    @inline(__always)
+    mutating func decodeProperty(with accessor: MemberAccessor, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try accessor.decode(from: &self, into: base, session)
+    }
+
     func peekKind() -> ValueKind {
         switch value {
         case .null: return .null

@@ -10,6 +10,16 @@ class MemberAccessor: @unchecked Sendable {
         throw MappingError(.other("\(type(of: self)) does not decode"))
     }
 
+    /// ``decode(from:into:_:)`` from the reader (``DecodingSource/decodeProperty(with:into:_:)``).
+    func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try decode(from: &reader, into: base, session)
+    }
+
+    /// ``decode(from:into:_:)`` from Foundation values.
+    func decode(foundation source: inout FoundationSource, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        try decode(from: &source, into: base, session)
+    }
+
     /// The property's JSON value, or `nil` when it should be left out of the output.
     func encode(from base: UnsafeRawPointer, _ session: EncodingSession) throws -> Any? {
         throw MappingError(.other("\(type(of: self)) does not encode"))
@@ -35,7 +45,7 @@ struct BorrowedAccessor {
 
     @inline(__always)
     func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
-        try reference._withUnsafeGuaranteedRef { try $0.decode(from: &source, into: base, session) }
+        try reference._withUnsafeGuaranteedRef { try source.decodeProperty(with: $0, into: base, session) }
     }
 
     @inline(__always)
@@ -133,24 +143,30 @@ final class StoredPropertyAccessor<Value>: MemberAccessor, PropertyAccessor, @un
         return true
     }
 
-    // Pre-specialised for the most common property types and the sources of the hot paths: a
-    // property's Value is only known at run time, so without these every access would run
-    // fully generic code; the rest are specialised for the source alone.
-    @_specialize(exported: false, where Value == Int, Source == JSONReader)
-    @_specialize(exported: false, where Value == Int, Source == FoundationSource)
-    @_specialize(exported: false, where Value == Double, Source == JSONReader)
-    @_specialize(exported: false, where Value == Double, Source == FoundationSource)
-    @_specialize(exported: false, where Value == Bool, Source == JSONReader)
-    @_specialize(exported: false, where Value == Bool, Source == FoundationSource)
-    @_specialize(exported: false, where Value == String, Source == JSONReader)
-    @_specialize(exported: false, where Value == String, Source == FoundationSource)
-    @_specialize(exported: false, where Value == String?, Source == JSONReader)
-    @_specialize(exported: false, where Value == String?, Source == FoundationSource)
-    @_specialize(exported: false, where Value == Int?, Source == JSONReader)
-    @_specialize(exported: false, where Value == Int?, Source == FoundationSource)
-    @_specialize(exported: false, kind: partial, where Source == JSONReader)
-    @_specialize(exported: false, kind: partial, where Source == FoundationSource)
+    @_specialize(exported: false, kind: partial, where Source == TreeSource)
     override func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        put(try codec.decode(from: &source, session), into: base)
+    }
+
+    // Pre-specialised for the most common property types: a property's Value is only known at
+    // run time, so without these every access would run fully generic code.
+    @_specialize(exported: false, where Value == Int)
+    @_specialize(exported: false, where Value == String)
+    @_specialize(exported: false, where Value == Double)
+    @_specialize(exported: false, where Value == Bool)
+    @_specialize(exported: false, where Value == String?)
+    @_specialize(exported: false, where Value == Int?)
+    override func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
+        put(try codec.decode(from: &reader, session), into: base)
+    }
+
+    @_specialize(exported: false, where Value == Int)
+    @_specialize(exported: false, where Value == String)
+    @_specialize(exported: false, where Value == Double)
+    @_specialize(exported: false, where Value == Bool)
+    @_specialize(exported: false, where Value == String?)
+    @_specialize(exported: false, where Value == Int?)
+    override func decode(foundation source: inout FoundationSource, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         put(try codec.decode(from: &source, session), into: base)
     }
 
