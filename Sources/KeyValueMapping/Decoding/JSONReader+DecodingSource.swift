@@ -217,13 +217,18 @@ extension JSONReader: DecodingSource {
     @inline(__always)
     private mutating func memberKey(in table: KeyTable, hint: inout Int, wantsKey: Bool) throws -> MemberKey {
         if let range = try syntax({ try $0.readPlainASCIIKey() }) {
-            let probe = KeyTable.keyProbe(count: range.count, first: range.isEmpty ? nil : input[range.lowerBound])
-            let probes = table.decodedKeyProbes
-            for index in probes.indices where probes[index] == probe {
-                if let bytes = table.decodedKeyBytes[index], self.bytes(in: range, equal: bytes) {
-                    hint = index + 1
-                    return .property(index)
+            let fingerprint = input.keyFingerprint(range)
+            let slots = table.decodedKeySlots
+            var slot = KeyTable.keySlot(fingerprint, shift: table.keySlotShift)
+            while slots[slot] != 0 {
+                if slots[slot] >> 32 == fingerprint {
+                    let index = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
+                    if let bytes = table.decodedKeyBytes[index], self.bytes(in: range, equal: bytes) {
+                        hint = index + 1
+                        return .property(index)
+                    }
                 }
+                slot = (slot + 1) & (slots.count - 1)
             }
             if table.keyBytesAreComplete { return .other(wantsKey ? input.string(range) : nil) }
             let key = input.string(range)

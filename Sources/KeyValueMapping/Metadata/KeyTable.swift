@@ -13,10 +13,14 @@ final class KeyTable: Sendable {
     let decodedKeyIndex: [String: Int]
     /// The UTF-8 bytes of each single decode key that needs no escaping in JSON.
     let decodedKeyBytes: [[UInt8]?]
-    /// For each entry of `decodedKeyBytes`: its length and first byte packed in one integer
-    /// (`-1` for none), so a key read from the payload is compared byte by byte only with
-    /// declared keys that can match.
-    let decodedKeyProbes: [Int]
+    /// The entries of `decodedKeyBytes` by their ``keyFingerprint(_:)``, for a payload key the
+    /// declaration order did not predict: each slot holds the fingerprint in its high half and
+    /// the index plus one in its low half (0: empty), in a power-of-two table at least four
+    /// times as long as the keys, probed linearly from ``keySlot(_:)``. So a key read from the
+    /// payload is compared byte by byte only with a declared key that has its fingerprint.
+    let decodedKeySlots: [UInt64]
+    /// How far a fingerprint's hash is shifted right to index `decodedKeySlots`.
+    let keySlotShift: Int
     /// Whether every single decode key is in `decodedKeyBytes` and plain ASCII, so a plain ASCII
     /// key in the payload that matches none of those bytes matches no property at all.
     let keyBytesAreComplete: Bool
@@ -66,7 +70,18 @@ final class KeyTable: Sendable {
             else { return nil }
             return bytes
         }
-        decodedKeyProbes = decodedKeyBytes.map { bytes in bytes.map { Self.keyProbe(count: $0.count, first: $0.first) } ?? -1 }
+        let slotBits = Int.bitWidth - (max(8, 4 * decodedKeyBytes.count) - 1).leadingZeroBitCount
+        keySlotShift = 64 - slotBits
+        var slots = [UInt64](repeating: 0, count: 1 << slotBits)
+        for (position, bytes) in decodedKeyBytes.enumerated() {
+            guard let bytes else { continue }
+            let fingerprint = bytes.withUnsafeBufferPointer(Self.keyFingerprint)
+            // In declaration order: of two equal keys, the earlier property is met first.
+            var slot = Self.keySlot(fingerprint, shift: keySlotShift)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = fingerprint << 32 | UInt64(position + 1)
+        }
+        decodedKeySlots = slots
         keyBytesAreComplete = decodedKeyBytes.allSatisfy { bytes in bytes.map { $0.allSatisfy { $0 < 0x80 } } ?? false }
         decodedKeysAreSingle = decodedSingleKeys.allSatisfy { $0 != nil }
 
@@ -119,10 +134,18 @@ final class KeyTable: Sendable {
         return index
     }
 
-    /// The value `decodedKeyProbes` holds for a key of `count` bytes starting with `first`.
+    /// A key's length (its low byte) and its first, middle and last bytes, in 32 bits.
     @inline(__always)
-    static func keyProbe(count: Int, first: UInt8?) -> Int {
-        count << 8 | Int(first ?? 0)
+    static func keyFingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let last = bytes.last else { return 0 }
+        return UInt64(UInt8(truncatingIfNeeded: bytes.count)) | UInt64(bytes[0]) << 8 | UInt64(bytes[bytes.count / 2]) << 16 | UInt64(last) << 24
+    }
+
+    /// Where `decodedKeySlots` starts looking for the key with `fingerprint` (Fibonacci hashing:
+    /// the high bits of the product).
+    @inline(__always)
+    static func keySlot(_ fingerprint: UInt64, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 }
 

@@ -62,6 +62,13 @@ struct ByteInput {
         }
     }
 
+    /// ``KeyTable/keyFingerprint(_:)`` of the bytes in `range`.
+    @inline(__always)
+    func keyFingerprint(_ range: Range<Int>) -> UInt64 {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")
+        return KeyTable.keyFingerprint(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
     /// The offset of the first byte in `start..<end` that is not a space (0x20), or `end`.
     /// Eight bytes at a time, as ``endOfPlainRun(from:to:stopAtNonASCII:)``.
     @inline(__always)

@@ -27,12 +27,37 @@ struct ExplicitMeetsStyled: Mappable {
     static var mappingRules: MappingRules { MappingRules().map("other", to: "user_id").map("deep", to: "b_c.d") }
 }
 
+/// Keys that share a length and their first, middle and last bytes (the bytes path's key
+/// fingerprint), equal keys but for one byte, a one-byte key, and one not in plain ASCII.
+struct SharedFingerprints: Mappable, Equatable {
+    var axbd = 0
+    var aybd = 0
+    var axbe = 0
+    var one = 0
+    var accented = 0
+    var many = 0
+    static var mappingRules: MappingRules { MappingRules().map("one", to: "q").map("accented", to: "clé").map("many", to: "axbdd") }
+}
+
 struct HoldsColliding: Mappable {
     var items: [CollidingNames] = []
     var single = CollidingNames()
 }
 
 @Suite struct KeyTableTests {
+    /// Members out of declaration order, so each key is looked up rather than predicted: each
+    /// finds its own property (and an unknown key with a shared fingerprint, none).
+    @Test(arguments: DecodeRoute.allCases)
+    func keysWithTheSameFingerprintFindTheirOwnProperty(_ route: DecodeRoute) {
+        let json = #"{"axbdd": 6, "clé": 5, "q": 4, "axbe": 3, "azbd": 99, "aybd": 2, "axbd": 1}"#
+        let outcome = route.outcome(SharedFingerprints.self, json) { "\($0.axbd) \($0.aybd) \($0.axbe) \($0.one) \($0.accented) \($0.many)" }
+        #expect(outcome == "1 2 3 4 5 6")
+        var strict = KeyValueDecoder()
+        strict.unknownKeys = .reject
+        #expect(route.outcome(SharedFingerprints.self, json, strict) { _ in "decoded" } 
+                == #"error: azbd: unknown key (SharedFingerprints has no property reading it); did you mean "axbd", which reads "axbd"?"#)
+    }
+
     static func message(_ key: String, _ style: String, type: String = "CollidingNames") -> String {
         #"invalid mapping declaration for KeyValueMappingTests.\#(type): "userID" and "userId" are both written to the key \#(key) under the naming style \#(style)"#
     }
