@@ -124,9 +124,10 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     /// model is then that record updated), else `nil`, or a missing key's error.
     private func build<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
         var members = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))
+        let keyIndex = metadata.decodedProperties.firstIndex { $0.name == keyName }
         let keeping: (DecodedMembers, UnsafeRawPointer) throws -> Model? = { decoded, fields in
             members = decoded
-            guard let keyProperty, let index = metadata.decodedProperties.firstIndex(where: { $0.name == keyName }), decoded.written.contains(index),
+            guard let keyProperty, let index = keyIndex, decoded.written.contains(index),
                   let identity = keyValue(of: keyProperty.accessor.value(in: fields)), let position = positions[identity] else { return nil }
             return records[position]
         }
@@ -144,35 +145,44 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     /// The key the element's decode gave, before `didDecode`; a missing or `nil` key is an
     /// error: such an element could match no record.
     private func key(of model: Model, _ facts: ElementFacts) throws -> Key {
-        func key<Decoded: KeyValueModel>(as type: Decoded.Type) throws -> Key {
-            // The model's own class (the usual case) needs no lookup in the metadata cache.
-            let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
-            let index = try Self.keyIndex(in: metadata, keyName: keyName)
-            let property = metadata.decodedProperties[index]
-            let path = try session.keyTable(for: metadata).decodeKeys[index].errorPath
-            guard facts.members.found.contains(index) else {
-                throw MappingError(.missingKey(expected: property.accessor.typeName), path: path)
-            }
-            guard let identity = keyValue(of: model) else {
-                throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
-                                   path: path, foundValue: "null")
-            }
-            return identity
+        // The model's own class (the usual case) is read through the run's metadata: no cast to
+        // a generic class and no lookup in the metadata cache per element.
+        if facts.decodedAs == Model.self { return try key(of: model, facts, in: metadata) }
+        func subclassKey<Decoded: KeyValueModel>(as type: Decoded.Type) throws -> Key {
+            try key(of: model, facts, in: ModelMetadata<Decoded>.of(Decoded.self))
         }
-        return try key(as: facts.decodedAs)
+        return try subclassKey(as: facts.decodedAs)
+    }
+
+    private func key<Decoded: KeyValueModel>(of model: Model, _ facts: ElementFacts, in metadata: ModelMetadata<Decoded>) throws -> Key {
+        let index = try Self.keyIndex(in: metadata, keyName: keyName)
+        guard facts.members.found.contains(index) else {
+            throw MappingError(.missingKey(expected: metadata.decodedProperties[index].accessor.typeName),
+                               path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
+        }
+        guard let identity = keyValue(of: model) else {
+            throw MappingError(.invalidValue(expected: metadata.decodedProperties[index].accessor.typeName, found: "null",
+                                             detail: "a primary key cannot be null"),
+                               path: try session.keyTable(for: metadata).decodeKeys[index].errorPath, foundValue: "null")
+        }
+        return identity
     }
 
     /// A new record's required keys (the key itself was checked first).
     private func checkRequiredKeys(of facts: ElementFacts) throws {
-        func check<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
-            let metadata = try (self.metadata as? ModelMetadata<Decoded>) ?? ModelMetadata<Decoded>.of(Decoded.self)
-            let keys = try session.keyTable(for: metadata).decodeKeys
-            for (index, property) in metadata.decodedProperties.enumerated()
-            where !facts.members.found.contains(index) && property.isRequired(in: session) {
-                throw MappingError(.missingKey(expected: property.accessor.typeName), path: keys[index].errorPath)
-            }
+        if facts.decodedAs == Model.self { return try checkRequiredKeys(of: facts, in: metadata) }
+        func checkSubclass<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
+            try checkRequiredKeys(of: facts, in: ModelMetadata<Decoded>.of(Decoded.self))
         }
-        try check(as: facts.decodedAs)
+        try checkSubclass(as: facts.decodedAs)
+    }
+
+    private func checkRequiredKeys<Decoded: KeyValueModel>(of facts: ElementFacts, in metadata: ModelMetadata<Decoded>) throws {
+        guard metadata.requiredCount > 0 || session.rejectsMissingKeys else { return }
+        for (index, property) in metadata.decodedProperties.enumerated()
+        where !facts.members.found.contains(index) && property.isRequired(in: session) {
+            throw MappingError(.missingKey(expected: property.accessor.typeName), path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
+        }
     }
 
     /// Updates the record at `position`, filed under `identity`, with the element's values and
