@@ -16,7 +16,7 @@ final class KeyTable: Sendable {
     /// The entries of `decodedKeyBytes` by their ``keyFingerprint(_:)``, for a payload key the
     /// declaration order did not predict: each slot holds the fingerprint in its high half and
     /// the index plus one in its low half (0: empty), in a power-of-two table at least four
-    /// times as long as the keys, probed linearly from ``keySlot(_:)``. So a key read from the
+    /// times as long as the keys, probed linearly from ``keySlot(_:shift:)``. So a key read from the
     /// payload is compared byte by byte only with a declared key that has its fingerprint.
     let decodedKeySlots: [UInt64]
     /// How far a fingerprint's hash is shifted right to index `decodedKeySlots`.

@@ -1,6 +1,8 @@
 /// What the member loops ask of every property, decoding and encoding, on a class, so a loop can
 /// call it through a ``BorrowedAccessor`` without retaining it. Only the two accessors below are
-/// ever made, and each overrides all three.
+/// ever made; each overrides the generic decode and both encodes, and the stored one the
+/// reader's and the Foundation source's decode entries too (the base class's forward to the
+/// generic one).
 class MemberAccessor: @unchecked Sendable {
     fileprivate init() {}
 
