@@ -17,6 +17,9 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     /// Whether the key property is optional: only then can a key be `nil` (asked without a
     /// conformance lookup per record).
     private let keyIsOptional: Bool
+    /// The key property's position among the model's own decoded properties (`nil`: it is not
+    /// decoded, a declaration error when an element needs it), found once.
+    private let keyIndex: Int?
     /// Each keyed record's position (a record whose optional key is `nil` is not filed).
     private var positions: [Key: Int] = [:]
     private(set) var summary = UpsertSummary()
@@ -28,6 +31,7 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
         self.keyName = keyName
         keyProperty = metadata.property(named: keyName)
         keyIsOptional = keyProperty?.accessor.acceptsNull ?? false
+        keyIndex = metadata.decodedProperties.firstIndex { $0.name == keyName }
         positions.reserveCapacity(records.count + expected)
         for (position, record) in records.enumerated() {
             guard let identity = keyValue(of: record) else { continue }
@@ -124,7 +128,6 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     /// model is then that record updated), else `nil`, or a missing key's error.
     private func build<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
         var members = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))
-        let keyIndex = metadata.decodedProperties.firstIndex { $0.name == keyName }
         let keeping: (DecodedMembers, UnsafeRawPointer) throws -> Model? = { decoded, fields in
             members = decoded
             guard let keyProperty, let index = keyIndex, decoded.written.contains(index),
@@ -147,15 +150,18 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     private func key(of model: Model, _ facts: ElementFacts) throws -> Key {
         // The model's own class (the usual case) is read through the run's metadata: no cast to
         // a generic class and no lookup in the metadata cache per element.
-        if facts.decodedAs == Model.self { return try key(of: model, facts, in: metadata) }
+        if facts.decodedAs == Model.self {
+            return try key(of: model, facts, in: metadata, at: keyIndex ?? Self.keyIndex(in: metadata, keyName: keyName))
+        }
         func subclassKey<Decoded: KeyValueModel>(as type: Decoded.Type) throws -> Key {
-            try key(of: model, facts, in: ModelMetadata<Decoded>.of(Decoded.self))
+            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            return try key(of: model, facts, in: metadata, at: Self.keyIndex(in: metadata, keyName: keyName))
         }
         return try subclassKey(as: facts.decodedAs)
     }
 
-    private func key<Decoded: KeyValueModel>(of model: Model, _ facts: ElementFacts, in metadata: ModelMetadata<Decoded>) throws -> Key {
-        let index = try Self.keyIndex(in: metadata, keyName: keyName)
+    /// ``key(of:_:)`` for an element decoded as `Decoded`, whose key property is its decoded property `index`.
+    private func key<Decoded: KeyValueModel>(of model: Model, _ facts: ElementFacts, in metadata: ModelMetadata<Decoded>, at index: Int) throws -> Key {
         guard facts.members.found.contains(index) else {
             throw MappingError(.missingKey(expected: metadata.decodedProperties[index].accessor.typeName),
                                path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
