@@ -37,6 +37,10 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// ends (see `DecodingSession+DeepValues.swift`).
     @exclusivity(unchecked) var deepValues: [Any] = []
 
+    /// The key an internally tagged enum's tag stands under, in the object at `depth` that its
+    /// payload model reads: a member of that object the model does not read, yet not unknown.
+    @exclusivity(unchecked) var adoptedKey: (key: String, depth: Int)?
+
     init(options: KeyValueDecoder, lenient: Bool = false) {
         self.options = options
         isStrict = options.coercion == .strict
@@ -61,6 +65,13 @@ final class DecodingSession: NestingSession, KeyTableSession {
         let table = CaseTexts<Value>()
         caseTables[ObjectIdentifier(Value.self)] = table
         return table
+    }
+
+    /// Whether `key`, a member of the object being walked that its model does not read, is the
+    /// tag of the enum case the model is the payload of (see ``adoptedKey``).
+    func adopts(_ key: String) -> Bool {
+        guard let adoptedKey else { return false }
+        return adoptedKey.depth == depth && adoptedKey.key == key
     }
 
     /// Takes the calling thread's stack limit. A stream's session outlives the thread that made

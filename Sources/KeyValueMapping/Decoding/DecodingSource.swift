@@ -102,6 +102,23 @@ protocol DecodingSource {
     func lookUp(_ key: ResolvedKey, in container: SourceContainer) throws -> (source: Self, path: [MappingError.PathComponent])?
     /// Leaves the nesting level ``openObject(_:sorted:)`` entered.
     mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession)
+
+    /// The member `key` of the object at the cursor, with nothing consumed: the tag of an
+    /// internally tagged enum, read before the object is decoded as the tag's case. The reader
+    /// scans the object (validating it, building nothing) and goes back to where it began.
+    mutating func peekMember(_ key: String, _ session: DecodingSession) throws -> PeekedMember
+}
+
+/// What ``DecodingSource/peekMember(_:_:)`` found.
+enum PeekedMember {
+    /// The value is not an object.
+    case notObject
+    /// The object has no such member.
+    case absent
+    /// The member's value is text.
+    case text(String)
+    /// The member's value is something else, as a codec judges it (for the error).
+    case other(Any)
 }
 
 /// Where a value begins in the source it is read from: the reader's position and depth (the

@@ -309,4 +309,19 @@ struct FoundationSource: DecodingSource {
     mutating func closeObject(_ container: SourceContainer, _ session: DecodingSession) {
         session.leaveContainer(popObject())
     }
+
+    func peekMember(_ key: String, _ session: DecodingSession) -> PeekedMember {
+        let members: [String: Any]
+        if let swift = JSONScalar.swiftDictionary(value) {
+            members = swift
+        } else if case .dictionary(let dictionary) = JSONScalar(value) {
+            members = dictionary
+        } else {
+            return .notObject
+        }
+        guard let member = members[key] else { return .absent }
+        let source = FoundationSource(member)
+        if let text = source.readText() { return .text(text) }
+        return .other(source.readScalarValue(session))
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// reports what the document holds when it is not what the entry point reads.
 enum JSONBytes {
     /// Decodes the one value of the document in `bytes` with `body`, which reads it from the
-    /// reader; the value must open with `opening` (`expected` names what it must be).
-    static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8, expected: String,
+    /// reader; the value must open with `opening` (`expected` names what it must be), or be any
+    /// value when `opening` is `nil`.
+    static func decode<T>(_ bytes: some Collection<UInt8>, options: JSONReadingOptions, opening: UInt8?, expected: String,
                           _ body: (inout JSONReader) throws -> T) throws -> T {
         try ByteInput.withBytes(of: bytes) { input in
             Result { try decode(input, options: options, opening: opening, expected: expected, body) }
@@ -20,14 +21,14 @@ enum JSONBytes {
     /// thread's stack included), the rest of the document is still checked (scanned, not read
     /// into values) so that malformed JSON anywhere in it, the reader's depth limit included, is
     /// the error reported, wherever the value failed.
-    static func decode<T>(_ input: ByteInput, options: JSONReadingOptions, opening: UInt8, expected: String, sniffsEncoding: Bool = true,
+    static func decode<T>(_ input: ByteInput, options: JSONReadingOptions, opening: UInt8?, expected: String, sniffsEncoding: Bool = true,
                           _ body: (inout JSONReader) throws -> T) throws -> T {
         // The bytes are lent for this call only; the reader does not outlive it.
         var reader = JSONReader(input: input, options: options)
         do {
             try reader.syntax { try $0.beginDocument() }
             // `try?`: blank input is diagnosed with the rest, not reported as a syntax error.
-            guard (try? reader.peek()) == opening else {
+            guard let first = try? reader.peek(), opening == nil || first == opening else {
                 throw topLevelError(input, options: options, expected: expected, sniffsEncoding: sniffsEncoding)
             }
             let start = reader.mark()

@@ -264,6 +264,32 @@ extension JSONReader: DecodingSource {
         if container.checksRepeatedKeys { seenKeys.removeLast() }
         session.leave()
     }
+
+    mutating func peekMember(_ key: String, _ session: DecodingSession) throws -> PeekedMember {
+        let start = mark()
+        guard var object = try openObject(session, sorted: false) else { return .notObject }
+        var found = PeekedMember.absent
+        do {
+            // Every member is passed over: under the duplicate-key policy `.useLast` (the
+            // default) a later member with the same key is the one that counts.
+            while let member = try nextKey(&object) {
+                if member == key, let text = try readText() {
+                    found = .text(text)
+                } else if member == key {
+                    found = .other(try readScalarValue(session))
+                } else {
+                    try skipValue(from: mark())
+                }
+            }
+        } catch {
+            closeObject(object, session)
+            throw error
+        }
+        closeObject(object, session)
+        position = start.position
+        depth = start.depth
+        return found
+    }
 }
 
 extension ContainerSummary {

@@ -219,7 +219,7 @@ extension ModelMetadata {
             // an error): a copy would cost a retain and a release per member.
             guard case .property(let index) = member, singleKeys[index] != nil, walk.readsMembers else {
                 if case .other(let key?) = member, wantsKey {
-                    if !table.knownKeys.contains(key) {
+                    if !table.knownKeys.contains(key), !session.adopts(key) {
                         try walk.unknownKey(key, type: shortTypeName, suggestion: nearestKey(to: key, table), session)
                     } else if let constant = table.constantKeys[key] {
                         // The value the `let` holds already (the model's own output read back)

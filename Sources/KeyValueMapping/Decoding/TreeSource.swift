@@ -151,4 +151,11 @@ struct TreeSource: DecodingSource {
         level = outerLevels.removeLast()
         session.leave()
     }
+
+    func peekMember(_ key: String, _ session: DecodingSession) -> PeekedMember {
+        guard case .object(let object) = value else { return .notObject }
+        guard let member = object[key] else { return .absent }
+        if case .string(let text) = member { return .text(text) }
+        return .other(TreeSource(member).readScalarValue(session))
+    }
 }

@@ -25,6 +25,8 @@ struct JSONWriter {
     private var hasElement = false
     /// Whether a key was just written, so the next value follows its colon directly.
     private var afterKey = false
+    /// A member the next object opened starts with (see ``leadNextObject(key:value:)``).
+    private var leadingMember: (key: [UInt8], value: [UInt8])?
 
     /// Creates an empty writer; `prettyPrinted` selects the two-space layout.
     init(prettyPrinted: Bool = false) {
@@ -79,6 +81,25 @@ struct JSONWriter {
 
     mutating func beginObject() {
         open(UInt8(ascii: "{"))
+        if let member = leadingMember {
+            leadingMember = nil
+            writeKey(quoted: member.key)
+            beginValue()
+            bytes.append(contentsOf: member.value)
+            hasElement = true
+        }
+    }
+
+    /// Makes the next object opened start with the member `key` (quoted) whose value is the JSON
+    /// text `value`: an internally tagged enum's tag, written inside its payload model's object,
+    /// whichever way that object is written. ``clearLeadingMember()`` drops it when no object came.
+    mutating func leadNextObject(key: [UInt8], value: [UInt8]) {
+        leadingMember = (key, value)
+    }
+
+    /// Drops a member ``leadNextObject(key:value:)`` set that no object has taken.
+    mutating func clearLeadingMember() {
+        leadingMember = nil
     }
 
     mutating func endObject() {

@@ -151,6 +151,9 @@ struct CodecFactory {
         if let model = V.self as? any KeyValueModel.Type {
             return try typed(try modelCodec(model), as: V.self)
         }
+        if let union = V.self as? any MappableEnum.Type {
+            return try typed(try enumCodec(union), as: V.self)
+        }
         if let raw = V.self as? any RawRepresentable.Type {
             return try typed(try rawValueCodec(raw), as: V.self)
         }
@@ -163,10 +166,10 @@ struct CodecFactory {
     /// Whether ``codec(for:)`` maps `type` with the library's own codecs, asking the same
     /// questions in the same order without building anything: scalars, `String`, `Date`, `URL`,
     /// `UUID`, `Data`, `Decimal`, `Mappable` models, `RawRepresentable` types with such a raw
-    /// value, and optionals, arrays, sets and dictionaries of those.
+    /// value, ``MappableEnum`` enums, and optionals, arrays, sets and dictionaries of those.
     func mapsNatively(_ type: Any.Type) -> Bool {
         if isNeverWrapperStorage(type) { return true }
-        if type is any KeyValueModel.Type { return true }
+        if type is any KeyValueModel.Type || type is any MappableEnum.Type { return true }
         if let raw = type as? any RawRepresentable.Type { return rawValueMapsNatively(raw) }
         return false
     }
@@ -217,6 +220,10 @@ struct CodecFactory {
 
     private func modelCodec<M: KeyValueModel>(_ type: M.Type) throws -> Any {
         ModelCodec<M>(metadata: try builder.metadata(for: M.self))
+    }
+
+    private func enumCodec<E: MappableEnum>(_ type: E.Type) throws -> Any {
+        EnumCodec<E>(metadata: try builder.enumMetadata(for: E.self))
     }
 
     private func rawValueCodec<R: RawRepresentable>(_ type: R.Type) throws -> Any {

@@ -19,6 +19,51 @@ final class MetadataBuilder {
         return metadata
     }
 
+    /// The metadata for an enum (``MappableEnum``), as ``metadata(for:)`` builds a model's.
+    func enumMetadata<E: MappableEnum>(for type: E.Type) throws -> EnumMetadata<E> {
+        if case .ready(let object)? = MetadataCache.shared.entry(for: E.self), let ready = object as? EnumMetadata<E> {
+            return ready
+        }
+        if let pending = inProgress[ObjectIdentifier(E.self)] as? EnumMetadata<E> {
+            return pending
+        }
+        let metadata = EnumMetadata<E>()
+        inProgress[ObjectIdentifier(E.self)] = metadata
+        try metadata.populate(using: CodecFactory(builder: self))
+        built.append((E.self, metadata))
+        return metadata
+    }
+
+    /// The cached metadata of `type`, or, the first time, the metadata `build` makes with a new
+    /// builder, published with everything it reached. A declaration error is cached too, and
+    /// thrown on every use.
+    static func cached<Metadata: AnyObject>(_ type: Any.Type, build: (MetadataBuilder) throws -> Metadata) throws -> Metadata {
+        switch MetadataCache.shared.entry(for: type) {
+        case .ready(let object)?:
+            if let metadata = object as? Metadata { return metadata }
+        case .failed(let error)?:
+            throw error
+        case nil:
+            break
+        }
+        let builder = MetadataBuilder()
+        let entry: MetadataCache.Entry
+        do {
+            _ = try build(builder)
+            builder.publish()
+            entry = MetadataCache.shared.entry(for: type) ?? .failed(MappingError(.other("metadata for \(SwiftTypeName.qualified(type)) was not published")))
+        } catch let error as MappingError {
+            entry = MetadataCache.shared.publish(.failed(error), for: type)
+        }
+        switch entry {
+        case .ready(let object):
+            guard let metadata = object as? Metadata else { throw MappingError(.other("metadata cache holds the wrong type for \(SwiftTypeName.qualified(type))")) }
+            return metadata
+        case .failed(let error):
+            throw error
+        }
+    }
+
     /// Publishes everything built; the caller's own type is looked up again by the caller.
     func publish() {
         for (type, metadata) in built {

@@ -67,30 +67,7 @@ final class ModelMetadata<Model: KeyValueModel> {
 
     /// The metadata for `Model`, from the cache or built now.
     static func of(_ type: Model.Type) throws -> ModelMetadata<Model> {
-        switch MetadataCache.shared.entry(for: Model.self) {
-        case .ready(let object)?:
-            if let metadata = object as? ModelMetadata<Model> { return metadata }
-        case .failed(let error)?:
-            throw error
-        case nil:
-            break
-        }
-        let builder = MetadataBuilder()
-        let entry: MetadataCache.Entry
-        do {
-            _ = try builder.metadata(for: Model.self)
-            builder.publish()
-            entry = MetadataCache.shared.entry(for: Model.self) ?? .failed(MappingError(.other("metadata for \(SwiftTypeName.qualified(Model.self)) was not published")))
-        } catch let error as MappingError {
-            entry = MetadataCache.shared.publish(.failed(error), for: Model.self)
-        }
-        switch entry {
-        case .ready(let object):
-            guard let metadata = object as? ModelMetadata<Model> else { throw MappingError(.other("metadata cache holds the wrong type for \(SwiftTypeName.qualified(Model.self))")) }
-            return metadata
-        case .failed(let error):
-            throw error
-        }
+        try MetadataBuilder.cached(Model.self) { try $0.metadata(for: Model.self) }
     }
 
     // Runs on the building thread before the object is published.

@@ -13,6 +13,7 @@ struct SchemaValidator {
         "$schema", "$defs", "$ref", "type", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern",
         "format", "contentEncoding", "items", "prefixItems", "uniqueItems", "minItems", "properties",
         "required", "additionalProperties", "propertyNames", "anyOf", "allOf", "readOnly", "if", "then", "not",
+        "oneOf", "const",
     ]
 
     /// Every violation of `value` against the root schema, as `path: problem` lines.
@@ -91,6 +92,16 @@ struct SchemaValidator {
                     return inner.isEmpty
                 }
                 if !passing { problems.append("\(location): matches none of anyOf \(argument.jsonString())") }
+            case "oneOf":
+                guard case .array(let alternatives) = argument else { continue }
+                let passing = alternatives.filter { alternative in
+                    var inner: [String] = []
+                    check(value, against: alternative, path: path, depth: depth + 1, into: &inner)
+                    return inner.isEmpty
+                }.count
+                if passing != 1 { problems.append("\(location): matches \(passing) of oneOf \(argument.jsonString()), not exactly one") }
+            case "const":
+                if !Self.same(argument, value) { problems.append("\(location): \(value.jsonString()) is not the const \(argument.jsonString())") }
             case "if":
                 // `then` applies when `if` holds (the library writes no `else`).
                 var inner: [String] = []
