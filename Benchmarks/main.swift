@@ -40,7 +40,8 @@ struct Options {
                              N times, for instruction counts (Benchmarks/callgrind.sh); a label is
                              WORKLOAD/OPERATION/CANDIDATE as in the JSON report, or a section's own
                              (parse: WORKLOAD/parse/JSONValue; streaming/array, streaming/lines,
-                             streaming/in-memory; relaxed/…; upsert/KeyValueMapping; dates/KeyValueMapping|DateFormatter;
+                             streaming/in-memory; relaxed/…; upsert/KeyValueMapping;
+                             polymorphic/decode|encode/KeyValueMapping|JSONDecoder|JSONEncoder; dates/KeyValueMapping|DateFormatter;
                              codable/CodableMappable; naming/DIRECTION/declared|option)
           --help, -h         this text
 
@@ -174,6 +175,11 @@ func runBenchmarks(_ options: Options) throws {
         starting("relaxation: \(Report.grouped(Double(RelaxationBenchmark.records))) records decoded clean and with one relaxation in the last, from bytes, JSON Lines and a stream")
         let figures = try RelaxationBenchmark.measure(runner: runner)
         if repeatLabel == nil { RelaxationBenchmark.printTable(figures) }
+    }
+    if selected(.flat), section("polymorphic/") {
+        starting("polymorphic: \(Report.grouped(Double(PolymorphicBenchmark.count))) internally tagged entries of four kinds, bytes to [FeedEntry] and back, against Codable with a hand-written init(from:)")
+        let figures = try PolymorphicBenchmark.measure(runner: runner)
+        if repeatLabel == nil { PolymorphicBenchmark.printTable(figures) }
     }
     if selected(.twitter), section("dates/") {
         starting("dates: twitter_timeline's created_at read by .dateFormat(\"\(DateFormatBenchmark.pattern)\") against a DateFormatter")

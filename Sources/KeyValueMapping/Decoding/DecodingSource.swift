@@ -106,7 +106,20 @@ protocol DecodingSource {
     /// The member `key` of the object at the cursor, with nothing consumed: the tag of an
     /// internally tagged enum, read before the object is decoded as the tag's case. The reader
     /// scans the object (validating it, building nothing) and goes back to where it began.
-    mutating func peekMember(_ key: String, _ session: DecodingSession) throws -> PeekedMember
+    mutating func peekMember(_ key: MemberName, _ session: DecodingSession) throws -> PeekedMember
+}
+
+/// A member's key as text, and as the bytes the reader compares where the key lies in the
+/// input (plain ASCII without quotes, backslashes or controls; `nil` otherwise).
+struct MemberName: Sendable {
+    let text: String
+    let plainBytes: [UInt8]?
+
+    init(_ text: String) {
+        self.text = text
+        let bytes = Array(text.utf8)
+        plainBytes = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } ? bytes : nil
+    }
 }
 
 /// What ``DecodingSource/peekMember(_:_:)`` found.

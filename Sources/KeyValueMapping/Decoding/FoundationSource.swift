@@ -310,7 +310,7 @@ struct FoundationSource: DecodingSource {
         session.leaveContainer(popObject())
     }
 
-    func peekMember(_ key: String, _ session: DecodingSession) -> PeekedMember {
+    func peekMember(_ key: MemberName, _ session: DecodingSession) -> PeekedMember {
         let members: [String: Any]
         if let swift = JSONScalar.swiftDictionary(value) {
             members = swift
@@ -319,7 +319,7 @@ struct FoundationSource: DecodingSource {
         } else {
             return .notObject
         }
-        guard let member = members[key] else { return .absent }
+        guard let member = members[key.text] else { return .absent }
         let source = FoundationSource(member)
         if let text = source.readText() { return .text(text) }
         return .other(source.readScalarValue(session))

@@ -265,17 +265,33 @@ extension JSONReader: DecodingSource {
         session.leave()
     }
 
-    mutating func peekMember(_ key: String, _ session: DecodingSession) throws -> PeekedMember {
+    mutating func peekMember(_ key: MemberName, _ session: DecodingSession) throws -> PeekedMember {
         let start = mark()
         guard var object = try openObject(session, sorted: false) else { return .notObject }
         var found = PeekedMember.absent
         do {
             // Every member is passed over: under the duplicate-key policy `.useLast` (the
-            // default) a later member with the same key is the one that counts.
-            while let member = try nextKey(&object) {
-                if member == key, let text = try readText() {
+            // default) a later member with the same key is the one that counts. Keys are
+            // compared as bytes where they lie; only the tag's value is read.
+            while true {
+                let isKey: Bool
+                if object.checksRepeatedKeys {
+                    guard let member = try nextKey(&object) else { break }
+                    isKey = member == key.text
+                } else {
+                    if try advance(&object) { break }
+                    _ = try peek()
+                    if let bytes = key.plainBytes, try consumeKey(ifEqualTo: bytes) {
+                        isKey = true
+                    } else if try syntax({ try $0.readPlainASCIIKey() }) != nil {
+                        isKey = false
+                    } else {
+                        isKey = try syntax { try $0.readKey().key } == key.text
+                    }
+                }
+                if isKey, let text = try readText() {
                     found = .text(text)
-                } else if member == key {
+                } else if isKey {
                     found = .other(try readScalarValue(session))
                 } else {
                     try skipValue(from: mark())

@@ -152,9 +152,9 @@ struct TreeSource: DecodingSource {
         session.leave()
     }
 
-    func peekMember(_ key: String, _ session: DecodingSession) -> PeekedMember {
+    func peekMember(_ key: MemberName, _ session: DecodingSession) -> PeekedMember {
         guard case .object(let object) = value else { return .notObject }
-        guard let member = object[key] else { return .absent }
+        guard let member = object[key.text] else { return .absent }
         if case .string(let text) = member { return .text(text) }
         return .other(TreeSource(member).readScalarValue(session))
     }

@@ -19,9 +19,7 @@ extension EnumCodec {
             }
             return
         }
-        guard let held = EnumCase.payload(of: value) else {
-            throw MappingError(.reflectionMismatch(type: SwiftTypeName.qualified(Enum.self), detail: "case \"\(entry.tag)\" holds no payload"))
-        }
+        let held = EnumCase.payload(ofCaseWithPayload: value)
         do {
             switch metadata.representation {
             case .externallyTagged:

@@ -60,7 +60,7 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
     /// counts the tag as one of its own keys.
     private func decodeInternallyTagged<Source: DecodingSource>(_ key: String, from source: inout Source, _ session: DecodingSession) throws -> Enum {
         let tag: String
-        switch try source.peekMember(key, session) {
+        switch try source.peekMember(metadata.tagName ?? MemberName(key), session) {
         case .text(let text):
             tag = text
         case .notObject:
@@ -238,9 +238,7 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
 
     private func encodePayload(_ payload: any EnumPayloadCoding<Enum>, of value: Enum, _ entry: EnumMetadata<Enum>.Case,
                                _ session: EncodingSession) throws -> Any {
-        guard let held = EnumCase.payload(of: value) else {
-            throw MappingError(.reflectionMismatch(type: SwiftTypeName.qualified(Enum.self), detail: "case \"\(entry.tag)\" holds no payload"))
-        }
+        let held = EnumCase.payload(ofCaseWithPayload: value)
         do {
             return try payload.encode(payload: held, session)
         } catch let error as MappingError {

@@ -10,6 +10,8 @@ final class EnumMetadata<Enum: MappableEnum> {
     @exclusivity(unchecked) private(set) var cases: [Case] = []
     @exclusivity(unchecked) private(set) var tagIndexes: [String: Int] = [:]
     @exclusivity(unchecked) private(set) var fallback: (@Sendable () -> Enum)?
+    /// The key of an internally tagged enum's tag, as the reader compares it.
+    @exclusivity(unchecked) private(set) var tagName: MemberName?
     /// The tags in declaration order, for messages (`circle, square, unknown`).
     @exclusivity(unchecked) private(set) var tagList = ""
     /// The Swift case names learned from the first value encoded, for payload cases no
@@ -25,6 +27,8 @@ final class EnumMetadata<Enum: MappableEnum> {
         let payload: (any EnumPayloadCoding<Enum>)?
         /// The Swift case its constructor builds; `nil` until learned (see `learnedNames`).
         let caseName: String?
+        /// Where the runtime keeps that name (see ``EnumCase/nameAddress(of:)``); 0 when unknown.
+        let nameAddress: UInt
     }
 
     /// The metadata for `Enum`, from the cache or built now.
@@ -36,6 +40,7 @@ final class EnumMetadata<Enum: MappableEnum> {
     func populate(using factory: CodecFactory) throws {
         let rules = Enum.enumRules
         representation = rules.representation
+        if case .internallyTagged(let key) = representation { tagName = MemberName(key) }
         var problems: [String] = []
         if rules.cases.isEmpty { problems.append("its enumRules declare no case") }
         if case .adjacentlyTagged(let tag, let content) = representation, tag == content {
@@ -70,7 +75,9 @@ final class EnumMetadata<Enum: MappableEnum> {
         let quotedTag = JSONWriter.quoted(rule.tag)
         switch rule.kind {
         case .unit(let make):
-            return Case(tag: rule.tag, quotedTag: quotedTag, unit: make, payload: nil, caseName: EnumCase.name(of: make()))
+            let value = make()
+            return Case(tag: rule.tag, quotedTag: quotedTag, unit: make, payload: nil, caseName: EnumCase.name(of: value),
+                        nameAddress: EnumCase.nameAddress(of: value))
         case .payload(let declaration):
             let payload: any EnumPayloadCoding<Enum>
             do {
@@ -92,7 +99,9 @@ final class EnumMetadata<Enum: MappableEnum> {
                     problems.append("case \"\(rule.tag)\": the tag \"\(key)\" is also a key of \(payload.typeName): choose another tag key")
                 }
             }
-            return Case(tag: rule.tag, quotedTag: quotedTag, unit: nil, payload: payload, caseName: payload.sample().flatMap { EnumCase.name(of: $0) })
+            let sample = payload.sample()
+            return Case(tag: rule.tag, quotedTag: quotedTag, unit: nil, payload: payload, caseName: sample.flatMap { EnumCase.name(of: $0) },
+                        nameAddress: sample.map { EnumCase.nameAddress(of: $0) } ?? 0)
         }
     }
 
@@ -108,25 +117,31 @@ final class EnumMetadata<Enum: MappableEnum> {
     }
 
     /// The index of the declared case `value` holds, or an encode error for a case the rules
-    /// do not declare.
+    /// do not declare. One call to the runtime, then a comparison of addresses per case.
     func caseIndex(of value: Enum) throws -> Int {
-        for index in 0..<cases.count {
-            if let name = cases[index].caseName, EnumCase.holds(value, named: name) { return index }
+        let address = EnumCase.nameAddress(of: value)
+        for index in 0..<cases.count where cases[index].nameAddress == address && address != 0 {
+            return index
         }
-        return try learnedCaseIndex(of: value)
+        return try slowCaseIndex(of: value, address: address)
     }
 
-    // Out of line: only payload types without a stand-in come here, once per case and process
-    // after the first value of it (then under the lock, which a well-sampled enum never takes).
+    // Out of line: a case whose name lies elsewhere than its sample's (never seen on one
+    // runtime, checked by text here all the same), and payload types without a stand-in, once
+    // per case and process after the first value of it; then under the lock.
     @inline(never)
-    private func learnedCaseIndex(of value: Enum) throws -> Int {
+    private func slowCaseIndex(of value: Enum, address: UInt) throws -> Int {
+        for index in 0..<cases.count {
+            if let name = cases[index].caseName, EnumCase.name(at: address, is: name) { return index }
+        }
         let learned = learnedNames.withLock { $0 }
-        for (index, name) in learned where EnumCase.holds(value, named: name) { return index }
+        for (index, name) in learned where EnumCase.name(at: address, is: name) { return index }
         let held = EnumCase.name(of: value)
-        if let held, let payload = EnumCase.payload(of: value) {
+        if let held, EnumCase.hasPayload(value) {
             for index in 0..<cases.count where cases[index].caseName == nil {
                 // Verified against the constructor: the case it builds from this very payload.
-                guard let built = cases[index].payload?.make(from: payload), EnumCase.name(of: built) == held else { continue }
+                guard let payload = cases[index].payload,
+                      let built = payload.make(from: EnumCase.payload(ofCaseWithPayload: value)), EnumCase.name(of: built) == held else { continue }
                 learnedNames.withLock { $0[index] = held }
                 return index
             }

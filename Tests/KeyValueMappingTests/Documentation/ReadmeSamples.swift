@@ -13,7 +13,46 @@ extension DocumentationSamples {
         Sample("readme-entry-points", readmeEntryPoints),
         Sample("readme-json-value-access", readmeJSONValueAccess),
         Sample("readme-immutable-models", readmeImmutableModels),
+        Sample("readme-polymorphism", readmePolymorphism),
     ]
+
+    static func readmePolymorphism() throws {
+        // sample readme-polymorphism
+
+        struct TextMessage: Mappable { var id = 0; var body = "" }
+        struct ImageMessage: Mappable { var id = 0; var url = ""; var width = 0 }
+
+        enum ChatMessage: MappableEnum {
+            case text(TextMessage)
+            case image(ImageMessage)
+            case typing
+            case unsupported
+            static var enumRules: EnumRules<ChatMessage> {
+                EnumRules(.internallyTagged("type"))
+                    .case("text", ChatMessage.text)            // {"type": "text", "id": 1, "body": "hi"}
+                    .case("image", ChatMessage.image)
+                    .case("typing", ChatMessage.typing)        // {"type": "typing"}
+                    .case("unsupported", ChatMessage.unsupported)
+                    .fallback(.unsupported)                    // a tag from a newer server
+            }
+        }
+        struct Conversation: Mappable { var messages: [ChatMessage] = [] }
+
+        let conversation = try Conversation(jsonString: #"""
+            {"messages": [{"type": "text", "id": 1, "body": "hi"}, {"id": 2, "type": "image", "url": "a.png", "width": 64},
+                          {"type": "typing"}, {"type": "poll", "id": 3}]}
+            """#)
+        if case .image(let image) = conversation.messages[1] { print(image.url, image.width) }   // a.png 64
+        if case .unsupported = conversation.messages[3] { print("the poll is unsupported") }   // the poll is unsupported
+        print(try conversation.jsonString())
+        // {"messages":[{"type":"text","id":1,"body":"hi"},{"type":"image","id":2,"url":"a.png","width":64},{"type":"typing"},{"type":"unsupported"}]}
+        do {
+            _ = try Conversation(jsonString: #"{"messages": [{"type": "image", "id": 4, "width": "wide"}]}"#)
+        } catch {
+            print(error)   // messages[0].width: expected Int, found String "wide"
+        }
+        // end sample
+    }
 
     static func readmeImmutableModels() throws {
         // sample readme-immutable-models

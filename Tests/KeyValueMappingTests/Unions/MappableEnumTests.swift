@@ -175,3 +175,77 @@ struct MappableEnumTests {
         }
     }
 }
+
+/// A payload whose `didDecode` counts its runs per radius (tests run in parallel: each test
+/// uses its own radius).
+struct CountedDisc: Mappable {
+    var radius = 0.0
+    static let runs = LockedBox<[Double: Int]>([:])
+    mutating func didDecode() throws { Self.runs.withLock { $0[radius, default: 0] += 1 } }
+}
+
+enum CountedUnion: MappableEnum {
+    case disc(CountedDisc)
+    case other
+    static var enumRules: EnumRules<CountedUnion> {
+        EnumRules(.internallyTagged("kind")).case("disc", CountedUnion.disc).case("other", CountedUnion.other).fallback(.other)
+    }
+}
+
+enum CountedAdjacent: MappableEnum {
+    case disc(CountedDisc)
+    static var enumRules: EnumRules<CountedAdjacent> { EnumRules(.adjacentlyTagged("t", content: "c")).case("disc", CountedAdjacent.disc) }
+}
+
+struct CountedHolder: Mappable {
+    var items: [CountedUnion] = []
+    var adjacent: [CountedAdjacent] = []
+}
+
+@Suite("MappableEnum: user code runs once")
+struct EnumUserCodeTests {
+    @Test("a payload's didDecode runs once per value on every route, whatever the member order", arguments: Array(0..<5))
+    func didDecodeRunsOnce(route: Int) async throws {
+        let radius = 9000.0 + Double(route)
+        let element = #"{"radius": \#(radius), "kind": "disc"}"#
+        let adjacent = #"{"c": {"radius": \#(radius)}, "t": "disc"}"#
+        let json = #"{"items": [\#(element), {"kind": "zzz", "radius": \#(radius)}, \#(element)], "adjacent": [\#(adjacent)]}"#
+        let decoder = KeyValueDecoder()
+        switch route {
+        case 0: _ = try decoder.decode(CountedHolder.self, fromJSON: Data(json.utf8))
+        case 1: _ = try decoder.decode(CountedHolder.self, from: try DecodeRoute.dictionary(json))
+        case 2: _ = try decoder.decode([CountedHolder].self, fromJSONLines: Data((json + "\n").utf8))
+        case 3: _ = try decoder.decodeLeniently(CountedHolder.self, fromJSON: Data(json.utf8))
+        default:
+            for try await _ in decoder.models(of: CountedHolder.self, from: AsyncBytes(Array("[\(json)]".utf8))) {}
+        }
+        #expect(CountedDisc.runs.withLock { $0[radius] } == 3)
+    }
+}
+
+@Suite("MappableEnum: finding an internal tag")
+struct EnumTagScanTests {
+    @Test("the tag is found wherever it stands, escaped or repeated, as the duplicate-key policy says", arguments: [
+        (#"{"radius": 1, "type": "circle"}"#, JSONReadingOptions.DuplicateKeyPolicy.useLast, "circle(radius: 1.0)"),
+        (#"{"t\u0079pe": "circle", "radius": 2}"#, .useLast, "circle(radius: 2.0)"),
+        (#"{"type": "square", "side": 3, "type": "circle", "radius": 4}"#, .useLast, "circle(radius: 4.0)"),
+        (#"{"type": "square", "side": 3, "type": "circle", "radius": 4}"#, .useFirst, "square(side: 3.0)"),
+        (#"{"type": "square", "type": "circle"}"#, .reject, "error"),
+        (#"{"nested": {"type": "square"}, "type": "circle", "radius": 5}"#, .useLast, "circle(radius: 5.0)"),
+    ])
+    func findsTheTag(json: String, duplicates: JSONReadingOptions.DuplicateKeyPolicy, expected: String) {
+        var decoder = KeyValueDecoder()
+        decoder.jsonReading.duplicateKeys = duplicates
+        let outcome: String
+        do {
+            switch try decoder.decode(UnionShape.self, fromJSON: Data(json.utf8)) {
+            case .circle(let circle): outcome = "circle(radius: \(circle.radius))"
+            case .square(let square): outcome = "square(side: \(square.side))"
+            default: outcome = "other"
+            }
+        } catch {
+            outcome = "error"
+        }
+        #expect(outcome == expected)
+    }
+}
