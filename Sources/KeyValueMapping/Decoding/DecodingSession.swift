@@ -6,7 +6,9 @@ import Foundation
 // access to its counters are switched off.
 final class DecodingSession: NestingSession, KeyTableSession {
     let options: KeyValueDecoder
-    let isStrict: Bool
+    /// Whether values convert only from their own JSON kind (``KeyValueDecoder/coercion``
+    /// `.strict`); an untagged enum's trials are strict whatever the decoder says.
+    @exclusivity(unchecked) var isStrict: Bool
     let keyStyle: NamingStyle
     /// The decoder's policies, read once here for the loops.
     let nullKeepsDefault: Bool

@@ -109,6 +109,10 @@ struct CodecFactory {
     let builder: MetadataBuilder
     /// Whether a `Codable` type no other rule maps is mapped through Codable.
     var allowsCodable = true
+    /// The concrete types a polymorphic property's tag chooses
+    /// (``MappingRules/polymorphic(_:tag:_:fallback:)``): the codec of the property's value type,
+    /// once optionals, arrays and dictionaries are seen through, chooses by them.
+    var polymorphicTypes: PolymorphicTypes?
 
     private static let scalars: [ObjectIdentifier: any Sendable] = [
         ObjectIdentifier(Int.self): IntCodec(),
@@ -142,6 +146,9 @@ struct CodecFactory {
 
     /// The codec for `V`, or an `unsupportedType` error naming it.
     func codec<V>(for type: V.Type) throws -> any ValueCodec<V> {
+        if let polymorphicTypes, !(V.self is any CodecProvider.Type) {
+            return try PolymorphicCodec<V>(polymorphicTypes, builder: builder)
+        }
         if let scalar = Self.scalars[ObjectIdentifier(V.self)] {
             return try typed(scalar, as: V.self)
         }

@@ -135,6 +135,7 @@ final class ModelMetadata<Model: KeyValueModel> {
             }
             do {
                 let transformer = resolver.rules.transformers[property.name]
+                let representation = resolver.rules.representations[property.name]
                 let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
                 switch role {
                 case .skipped(let reason):
@@ -142,13 +143,13 @@ final class ModelMetadata<Model: KeyValueModel> {
                     keepUnmapped(property, reason: reason, &resolver)
                 case .variable, .constant:
                     let accessor = try Self.storedAccessor(property.field.type, offset: property.field.offset, transformer: transformer,
-                                                          skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
+                                                          representation: representation, skipsInvalidElements: skipsInvalidElements, isRequired: resolver.isRequired(property.name),
                                                           initializes: isImmutable, factory: factory, prototype: prototypeFields)
                     // An immutable model's `let`s are read like its `var`s: the value is built whole.
                     add(property, accessor: accessor, isDecoded: role == .variable || isImmutable, resolver: &resolver)
                 case .lazyStorage(let wrappedType):
                     let accessor = try Self.lazyAccessor(wrappedType, offset: property.field.offset, transformer: transformer,
-                                                        skipsInvalidElements: skipsInvalidElements, initializes: isImmutable, factory: factory)
+                                                        representation: representation, skipsInvalidElements: skipsInvalidElements, initializes: isImmutable, factory: factory)
                     add(property, accessor: accessor, isDecoded: true, resolver: &resolver)
                 case .wrapperStorage:
                     // `resolver.role(of:)` has already decided it: mapped as a plain field, or skipped.
@@ -310,8 +311,19 @@ final class ModelMetadata<Model: KeyValueModel> {
         return MappingError(.unsupportedType(message), path: [.key(property.name)])
     }
 
-    private static func codec<V>(_ type: V.Type, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
-                                 factory: CodecFactory) throws -> any ValueCodec<V> {
+    private static func codec<V>(_ type: V.Type, transformer: (any PropertyTransformer)?, representation: ValueRepresentation?,
+                                 skipsInvalidElements: Bool, factory: CodecFactory) throws -> any ValueCodec<V> {
+        switch representation {
+        case .stringified?:
+            return StringifiedCodec(inner: try codec(V.self, transformer: transformer, representation: nil,
+                                                      skipsInvalidElements: skipsInvalidElements, factory: factory))
+        case .polymorphic(let types)?:
+            var polymorphic = factory
+            polymorphic.polymorphicTypes = types
+            return try codec(V.self, transformer: transformer, representation: nil, skipsInvalidElements: skipsInvalidElements, factory: polymorphic)
+        case nil:
+            break
+        }
         if skipsInvalidElements {
             guard transformer == nil, let codec = try factory.elementSkippingCodec(for: V.self) else {
                 throw ElementSkippingMismatch(propertyType: String(describing: V.self), hasTransformer: transformer != nil)
@@ -325,20 +337,23 @@ final class ModelMetadata<Model: KeyValueModel> {
         return codec
     }
 
-    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
+    private static func storedAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, representation: ValueRepresentation?,
+                                          skipsInvalidElements: Bool,
                                           isRequired: Bool, initializes: Bool, factory: CodecFactory, prototype: UnsafeRawPointer?) throws -> any PropertyAccessor {
         let storage = FieldStorage<V>(offset: offset)
-        let codec = try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory)
+        let codec = try codec(V.self, transformer: transformer, representation: representation, skipsInvalidElements: skipsInvalidElements, factory: factory)
         // Omitting a nil would decode back as the prototype's value, or, for a required key, fail
         // (an immutable model's absent optional is nil: omitting it loses nothing).
         let writesNullForNil = isRequired || prototype.map { !codec.isNil(storage.read(from: $0)) } ?? false
         return StoredPropertyAccessor<V>(storage: storage, codec: codec, writesNullForNil: writesNullForNil, initializes: initializes)
     }
 
-    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, skipsInvalidElements: Bool,
+    private static func lazyAccessor<V>(_ type: V.Type, offset: Int, transformer: (any PropertyTransformer)?, representation: ValueRepresentation?,
+                                        skipsInvalidElements: Bool,
                                         initializes: Bool, factory: CodecFactory) throws -> any PropertyAccessor {
         LazyPropertyAccessor<V>(storage: FieldStorage(offset: offset),
-                                codec: try codec(V.self, transformer: transformer, skipsInvalidElements: skipsInvalidElements, factory: factory),
+                                codec: try codec(V.self, transformer: transformer, representation: representation,
+                                                 skipsInvalidElements: skipsInvalidElements, factory: factory),
                                 initializes: initializes)
     }
 }

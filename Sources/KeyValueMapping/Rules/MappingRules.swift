@@ -62,6 +62,9 @@ public struct MappingRules: Sendable {
     var fallbacks: [String: FallbackValue] = [:]
     var unknownKeysAllowed = UnknownKeyExemption()
     var primaryKey: String?
+    /// How a property's value is represented when it is not the type's own form (JSON text in
+    /// a string, a tag choosing a concrete type), by property name.
+    var representations: [String: ValueRepresentation] = [:]
     /// The key paths the rules named, checked against the model when its metadata is built.
     var keyPathChecks: [KeyPathCheck] = []
 
@@ -234,6 +237,43 @@ public struct MappingRules: Sendable {
         return rules
     }
 
+    /// Reads `property` from a string holding JSON text, decoding that text as the property's
+    /// type (a model, an array, a dictionary, a `JSONValue`), and writes the value back as JSON
+    /// text in a string: `"settings": "{\"theme\":\"dark\"}"`. An error inside the text keeps
+    /// the key path going into it (`settings.theme`); text that is not JSON is an invalid value
+    /// of the property, which a fallback or lenient decoding can take.
+    public func stringified(_ property: String) -> MappingRules {
+        var rules = self
+        rules.representations[property] = .stringified
+        return rules
+    }
+
+    /// Maps `property`, whose type is an existential of a protocol refining ``Mappable`` or
+    /// ``ImmutableMappable`` (alone, optional, or the elements of an array or a dictionary), by
+    /// the tag each object carries under `tag`: `types` names the concrete type for each tag.
+    /// The encoder writes the value's dynamic type's properties plus its tag; a value whose type
+    /// is not in `types` is an encode error. An unknown tag decodes as `fallback` when given,
+    /// else it is an error naming the known tags.
+    ///
+    /// ```swift
+    /// protocol FeedItem: Mappable {}
+    /// struct Post: FeedItem { var id = 0; var text = "" }
+    /// struct Ad: FeedItem { var id = 0; var sponsor = "" }
+    /// struct Feed: Mappable {
+    ///     var items: [any FeedItem] = []
+    ///     static var mappingRules: MappingRules {
+    ///         MappingRules().polymorphic("items", tag: "kind", ["post": Post.self, "ad": Ad.self])
+    ///     }
+    /// }
+    /// ```
+    public func polymorphic(_ property: String, tag: String, _ types: KeyValuePairs<String, any KeyValueModel.Type>,
+                            fallback: (any KeyValueModel.Type)? = nil) -> MappingRules {
+        var rules = self
+        rules.representations[property] = .polymorphic(PolymorphicTypes(tag: tag, types: types.map { ($0.key, ModelType($0.value)) },
+                                                                         fallback: fallback.map(ModelType.init)))
+        return rules
+    }
+
     /// Whether this class's lists add to (``Inheritance/merge``, the default) or replace its
     /// superclasses' lists.
     public func inheriting(_ inheritance: Inheritance) -> MappingRules {
@@ -254,6 +294,33 @@ struct FallbackValue: Sendable {
         typeName = String(describing: Value.self)
     }
 }
+
+/// A property's value in another form than its type's own (see ``MappingRules/stringified(_:)``
+/// and ``MappingRules/polymorphic(_:tag:_:fallback:)``).
+enum ValueRepresentation: Sendable {
+    case stringified
+    case polymorphic(PolymorphicTypes)
+}
+
+/// The concrete types a polymorphic property's tag chooses.
+struct PolymorphicTypes: Sendable {
+    let tag: String
+    let types: [(tag: String, type: ModelType)]
+    let fallback: ModelType?
+}
+
+/// A model type named in a rule.
+struct ModelType {
+    let type: any KeyValueModel.Type
+
+    init(_ type: any KeyValueModel.Type) {
+        self.type = type
+    }
+}
+
+// Safe because a metatype is an immutable reference to the type's metadata, and the library only
+// uses it to reach the type's own metadata (never an isolated conformance).
+extension ModelType: @unchecked Sendable {}
 
 /// The keys ``MappingRules/allowUnknownKeys(_:)`` exempts from the unknown-key check.
 struct UnknownKeyExemption: Sendable {

@@ -32,13 +32,15 @@ struct RulesResolver {
             // its own allow list leaves out (merged allow lists only ever add).
             var excluded = Set(own.ignored)
             if own.inheritance == .replace, let allowed = own.allowed {
-                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).union(merged.fallbacks.keys).subtracting(allowed))
+                excluded.formUnion(Set(merged.keys.keys).union(merged.transformers.keys).union(merged.fallbacks.keys)
+                    .union(merged.representations.keys).subtracting(allowed))
             }
             if !excluded.isEmpty {
                 for name in excluded {
                     merged.keys[name] = nil
                     merged.transformers[name] = nil
                     merged.fallbacks[name] = nil
+                    merged.representations[name] = nil
                 }
                 merged.required.removeAll(where: excluded.contains)
                 merged.nullKeepsDefault.removeAll(where: excluded.contains)
@@ -47,6 +49,7 @@ struct RulesResolver {
             merged.keys.merge(own.keys) { _, child in child }
             merged.transformers.merge(own.transformers) { _, child in child }
             merged.fallbacks.merge(own.fallbacks) { _, child in child }
+            merged.representations.merge(own.representations) { _, child in child }
             merged.nullKeepsDefault += own.nullKeepsDefault
             merged.skipsInvalidElements += own.skipsInvalidElements
             merged.unknownKeysAllowed.all = merged.unknownKeysAllowed.all || own.unknownKeysAllowed.all
@@ -85,6 +88,17 @@ struct RulesResolver {
         check(rules.skipsInvalidElements, "skipInvalidElements")
         check(rules.fallbacks.keys.sorted(), "a fallback")
         check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
+        check(rules.representations.keys.sorted(), "stringified or polymorphic")
+        for (name, representation) in rules.representations.sorted(by: { $0.key < $1.key }) {
+            if rules.transformers[name] != nil { problems.append("\"\(name)\" has both a transformer and a stringified or polymorphic rule: keep one") }
+            if case .polymorphic(let types) = representation {
+                if types.types.isEmpty { problems.append("the polymorphic rule of \"\(name)\" names no type") }
+                var seen = Set<String>()
+                for entry in types.types where !seen.insert(entry.tag).inserted {
+                    problems.append("the polymorphic rule of \"\(name)\" gives the tag \"\(entry.tag)\" twice")
+                }
+            }
+        }
         for (name, rule) in rules.keys.sorted(by: { $0.key < $1.key }) {
             let keys: [MappingKey]
             switch rule {
@@ -120,6 +134,7 @@ struct RulesResolver {
         if rules.nullKeepsDefault.contains(name) { named.append("useDefaultForNull") }
         if rules.skipsInvalidElements.contains(name) { named.append("skipInvalidElements") }
         if rules.fallbacks[name] != nil { named.append("fallback") }
+        if rules.representations[name] != nil { named.append("stringified or polymorphic") }
         guard !named.isEmpty else { return }
         problems.append("\"\(name)\" is \(reason), so its rules never apply (\(named.joined(separator: ", ")))")
     }

@@ -55,14 +55,20 @@ final class SchemaBuilder {
 
     /// A reference to the schema of `metadata`'s model, described now if it is new.
     func reference<Model: KeyValueModel>(to metadata: ModelMetadata<Model>) throws -> JSONValue {
-        let identifier = ObjectIdentifier(Model.self)
+        try reference(to: Model.self) { try metadata.objectSchema(self) }
+    }
+
+    /// A reference to the schema of `type` (a model, a union), which `describe` gives the first
+    /// time: the type is registered first, so a recursive type ends in a reference.
+    func reference(to type: Any.Type, describe: () throws -> JSONValue) throws -> JSONValue {
+        let identifier = ObjectIdentifier(type)
         if identifier == root { return .object(["$ref": .string("#")]) }
         if let name = names[identifier] { return Self.reference(name) }
-        let name = uniqueName(for: SwiftTypeName.of(Model.self))
+        let name = uniqueName(for: SwiftTypeName.of(type))
         names[identifier] = name
         let slot = definitions.count
         definitions.append((name, .object([:])))
-        definitions[slot].schema = try metadata.objectSchema(self)
+        definitions[slot].schema = try describe()
         return Self.reference(name)
     }
 
@@ -135,5 +141,30 @@ enum Schema {
     static func adding(_ members: [(String, JSONValue)], to schema: JSONValue) -> JSONValue {
         guard case .object(let object) = schema else { return schema }
         return .object(JSONObject(Array(object).map { ($0.key, $0.value) } + members))
+    }
+
+    /// An object schema with the member `key` added first and required: a tag written inside
+    /// the object it describes, so a closed object (`additionalProperties: false`) admits it.
+    static func addingRequiredMember(_ key: String, _ value: JSONValue, to schema: JSONValue) -> JSONValue {
+        addingMember(key, value, required: true, to: schema)
+    }
+
+    /// An object schema with the member `key` added first, `required` or not.
+    static func addingMember(_ key: String, _ value: JSONValue, required isRequired: Bool = false, to schema: JSONValue) -> JSONValue {
+        guard case .object(let object) = schema else { return schema }
+        var members = Array(object).map { ($0.key, $0.value) }
+        var properties: [(String, JSONValue)] = [(key, value)]
+        var required: [JSONValue] = isRequired ? [.string(key)] : []
+        if let index = members.firstIndex(where: { $0.0 == "properties" }) {
+            if case .object(let existing) = members[index].1 { properties += Array(existing).map { ($0.key, $0.value) } }
+            members.remove(at: index)
+        }
+        if let index = members.firstIndex(where: { $0.0 == "required" }) {
+            if case .array(let existing) = members[index].1 { required += existing }
+            members.remove(at: index)
+        }
+        members.append(("properties", .object(JSONObject(properties))))
+        if !required.isEmpty { members.append(("required", .array(required))) }
+        return .object(JSONObject(members))
     }
 }

@@ -57,6 +57,11 @@ protocol EnumPayloadCoding<Enum>: Sendable {
     func schema(_ builder: SchemaBuilder) throws -> JSONValue
     /// The payload model's object schema, inlined; `nil` when the payload is not a model.
     func objectSchema(_ builder: SchemaBuilder) throws -> JSONValue?
+    /// Throws the declaration error for an internal tag `key` that the payload model reads as
+    /// one of its own keys under `style` (the declared style is checked when the enum is built).
+    func checkTagKey(_ key: String, style: NamingStyle) throws
+    /// The JSON kind the payload's codec reads (what an untagged trial checks first).
+    var codableHint: CodableHint { get }
 }
 
 /// `.case(tag, Enum.someCase)` for a case whose payload is a `Payload`.
@@ -109,6 +114,15 @@ struct ResolvedPayloadCase<Enum, Payload>: EnumPayloadCoding {
     func objectSchema(_ builder: SchemaBuilder) throws -> JSONValue? {
         try (codec as? any ObjectSchemaDescribing)?.objectSchema(builder)
     }
+
+    func checkTagKey(_ key: String, style: NamingStyle) throws {
+        guard !style.isAsDeclared, let keyed = codec as? any ObjectSchemaDescribing, try keyed.keyTable(for: style).knownKeys.contains(key) else { return }
+        throw MappingError(.invalidDeclaration(type: SwiftTypeName.qualified(Enum.self), problems: [
+            "the tag \"\(key)\" is also a key of \(codec.typeName) under the naming style in use: choose another tag key",
+        ]))
+    }
+
+    var codableHint: CodableHint { codec.codableHint }
 
     private func typed(_ payload: Any) throws -> Payload {
         guard let typed = payload as? Payload else {

@@ -6,12 +6,15 @@ import Foundation
 extension EnumCodec: SchemaDescribing, CodableHinting {
     var codableHint: CodableHint { .unknown }
 
+    // Described once, under `$defs`: a recursive union ends in a reference.
     func schema(_ builder: SchemaBuilder) throws -> JSONValue {
-        var alternatives: [JSONValue] = []
-        for entry in metadata.cases {
-            alternatives.append(try schema(of: entry, builder))
+        try builder.reference(to: Enum.self) {
+            var alternatives: [JSONValue] = []
+            for entry in metadata.cases {
+                alternatives.append(try schema(of: entry, builder))
+            }
+            return .object(["oneOf": .array(alternatives)])
         }
-        return .object(["oneOf": .array(alternatives)])
     }
 
     private func schema(of entry: EnumMetadata<Enum>.Case, _ builder: SchemaBuilder) throws -> JSONValue {
@@ -22,7 +25,7 @@ extension EnumCodec: SchemaDescribing, CodableHinting {
             return Self.closedObject([(entry.tag, try payload.schema(builder))], required: [entry.tag])
         case .internallyTagged(let key):
             guard let payload = entry.payload else { return Self.closedObject([(key, tag)], required: [key], closed: false) }
-            return Self.addingMember(key, tag, to: try payload.objectSchema(builder) ?? Schema.type("object"))
+            return Schema.addingRequiredMember(key, tag, to: try payload.objectSchema(builder) ?? Schema.type("object"))
         case .adjacentlyTagged(let key, let content):
             guard let payload = entry.payload else { return Self.closedObject([(key, tag)], required: [key]) }
             return Self.closedObject([(key, tag), (content, try payload.schema(builder))], required: [key, content])
@@ -39,36 +42,22 @@ extension EnumCodec: SchemaDescribing, CodableHinting {
         if closed { object.append(("additionalProperties", .bool(false))) }
         return .object(JSONObject(object))
     }
-
-    /// A payload model's object schema with the tag member added (required), so a closed
-    /// object (`additionalProperties: false`) still admits its tag.
-    private static func addingMember(_ key: String, _ value: JSONValue, to schema: JSONValue) -> JSONValue {
-        guard case .object(let object) = schema else { return schema }
-        var members = Array(object).map { ($0.key, $0.value) }
-        var properties: [(String, JSONValue)] = [(key, value)]
-        var required: [JSONValue] = [.string(key)]
-        if let index = members.firstIndex(where: { $0.0 == "properties" }) {
-            if case .object(let existing) = members[index].1 { properties += Array(existing).map { ($0.key, $0.value) } }
-            members.remove(at: index)
-        }
-        if let index = members.firstIndex(where: { $0.0 == "required" }) {
-            if case .array(let existing) = members[index].1 { required += existing }
-            members.remove(at: index)
-        }
-        members.append(("properties", .object(JSONObject(properties))))
-        members.append(("required", .array(required)))
-        return .object(JSONObject(members))
-    }
 }
 
 /// A codec whose values are objects described by a model's object schema (inlined rather than
 /// referenced where a union adds its tag to it).
 protocol ObjectSchemaDescribing {
     func objectSchema(_ builder: SchemaBuilder) throws -> JSONValue
+    /// The model's keys under `style`.
+    func keyTable(for style: NamingStyle) throws -> KeyTable
 }
 
 extension ModelCodec: ObjectSchemaDescribing {
     func objectSchema(_ builder: SchemaBuilder) throws -> JSONValue {
         try metadata.objectSchema(builder)
+    }
+
+    func keyTable(for style: NamingStyle) throws -> KeyTable {
+        try metadata.keyTable(for: style)
     }
 }

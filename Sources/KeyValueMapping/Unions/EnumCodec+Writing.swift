@@ -3,6 +3,8 @@ import Foundation
 /// A ``MappableEnum`` written straight into the JSON writer (the bytes path for encoding).
 extension EnumCodec {
     func encode(_ value: Enum, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try session.enter()
+        defer { session.leave() }
         let index = try metadata.caseIndex(of: value)
         let entry = metadata.cases[index]
         guard let payload = entry.payload else {
@@ -28,6 +30,7 @@ extension EnumCodec {
                 try payload.encode(payload: held, to: &writer, session)
                 writer.endObject()
             case .internallyTagged(let key):
+                try payload.checkTagKey(key, style: session.keyStyle)
                 // The payload is a model, which opens exactly one object: its own.
                 writer.leadNextObject(key: JSONWriter.quoted(key), value: entry.quotedTag)
                 defer { writer.clearLeadingMember() }

@@ -19,7 +19,9 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
         }
     }
 
-    /// `"unknown"` or `{"circle": {…}}`.
+    /// `"unknown"` or `{"circle": {…}}`. The object is read once into a tree, so that its
+    /// members are counted before anything is decoded and a repeated key counts as the
+    /// duplicate-key policy says, as on every other source.
     private func decodeExternallyTagged<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Enum {
         if let tag = try source.readText() {
             guard let index = metadata.tagIndexes[tag] else { return try unknownTag(tag, session) }
@@ -28,47 +30,27 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
             }
             return unit()
         }
-        guard var object = try source.openObject(session, sorted: false) else {
+        guard try source.peekKind() == .object, case .object(let object) = try source.readJSONValue(session) else {
             throw MappingError.typeMismatch(expected: "\(typeName) (a tag, or an object with one tag)", found: try source.readScalarValue(session))
         }
-        do {
-            guard let tag = try source.nextKey(&object) else {
-                throw MappingError(.invalidValue(expected: "\(typeName) (an object with one tag)", found: "an empty object", detail: "the tags are \(metadata.tagList)"))
-            }
-            let value: Enum
-            if let index = metadata.tagIndexes[tag] {
-                value = try decodeCase(index, from: &source, at: .key(tag), session)
-            } else {
-                value = try unknownTag(tag, session)
-                try source.skipValue(from: source.mark())
-            }
-            // Said without naming either member: a dictionary has no order to say which came first.
-            if try source.nextKey(&object) != nil {
-                throw MappingError(.invalidValue(expected: "\(typeName) (an object with one member, the tag)", found: "an object with more members",
-                                                 detail: "an externally tagged value holds its tag and payload alone"))
-            }
-            source.closeObject(object, session)
-            return value
-        } catch {
-            source.closeObject(object, session)
-            throw error
+        guard object.count == 1 else {
+            throw MappingError(.invalidValue(expected: "\(typeName) (an object with one member, the tag)",
+                                             found: object.isEmpty ? "an empty object" : "an object with more members",
+                                             detail: "an externally tagged value holds its tag and payload alone (the tags are \(metadata.tagList))"))
         }
+        let (tag, content) = object[0]
+        guard let index = metadata.tagIndexes[tag] else { return try unknownTag(tag, session) }
+        var tree = TreeSource(content)
+        return try decodeCase(index, from: &tree, at: .key(tag), session)
     }
 
     /// `{"type": "circle", "radius": 1.5}`: the tag is read first (the reader scans the object
     /// for it and comes back), then the object is decoded as the case's payload model, which
     /// counts the tag as one of its own keys.
     private func decodeInternallyTagged<Source: DecodingSource>(_ key: String, from source: inout Source, _ session: DecodingSession) throws -> Enum {
-        let tag: String
-        switch try source.peekMember(metadata.tagName ?? MemberName(key), session) {
-        case .text(let text):
-            tag = text
-        case .notObject:
-            throw MappingError.typeMismatch(expected: "\(typeName) (an object with the tag \"\(key)\")", found: try source.readScalarValue(session))
-        case .absent:
+        let name = metadata.tagName ?? MemberName(key)
+        guard let tag = try InternalTag.read(name, of: typeName, tags: metadata.tagList, from: &source, session) else {
             throw MappingError(.missingKey(expected: "String (the tag of \(typeName): \(metadata.tagList))"), path: [.key(key)])
-        case .other(let found):
-            throw MappingError.typeMismatch(expected: "String (the tag of \(typeName))", found: found).prepending([.key(key)])
         }
         let mark = source.mark()
         guard let index = metadata.tagIndexes[tag] else {
@@ -77,69 +59,54 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
             return value
         }
         guard let payload = metadata.cases[index].payload else {
+            // The object holds the tag alone; any other member is unknown.
+            if session.rejectsUnknownKeys, case .object(let object) = try source.readJSONValue(session),
+               let extra = object.keys.filter({ $0 != key }).min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                throw MappingError(.unknownKey(type: typeName), path: [.key(extra)])
+            }
             try source.skipValue(from: mark)
             return try unitCase(index)
         }
-        let outer = session.adoptedKey
-        session.adoptedKey = (key, session.depth + 1)
-        defer { session.adoptedKey = outer }
-        return try payload.decode(from: &source, session)
+        try payload.checkTagKey(key, style: session.keyStyle)
+        return try InternalTag.decodeAdopting(name, session) { try payload.decode(from: &source, session) }
     }
 
-    /// `{"type": "circle", "data": {…}}`, in either order: content met before its tag is read
-    /// once into a tree and decoded from it when the tag is known.
+    /// `{"type": "circle", "data": {…}}`, in either order: the object is read once into a
+    /// tree, whose members are then looked up (a repeated key counts as the duplicate-key
+    /// policy says, as on every other source).
     private func decodeAdjacentlyTagged<Source: DecodingSource>(_ key: String, content: String, from source: inout Source,
                                                                 _ session: DecodingSession) throws -> Enum {
-        guard var object = try source.openObject(session, sorted: false) else {
+        guard try source.peekKind() == .object, case .object(let object) = try source.readJSONValue(session) else {
             throw MappingError.typeMismatch(expected: "\(typeName) (an object with the tag \"\(key)\")", found: try source.readScalarValue(session))
         }
-        var index: Int?
-        var fallback: Enum?
-        var buffered: JSONValue?
-        var decoded: Enum?
-        do {
-            while let member = try source.nextKey(&object) {
-                if member == key {
-                    guard let tag = try source.readText() else {
-                        throw MappingError.typeMismatch(expected: "String (the tag of \(typeName))", found: try source.readScalarValue(session)).prepending([.key(key)])
-                    }
-                    if let known = metadata.tagIndexes[tag] {
-                        index = known
-                    } else {
-                        fallback = try unknownTag(tag, session)
-                    }
-                } else if member == content, let index, metadata.cases[index].payload != nil {
-                    decoded = try decodeCase(index, from: &source, at: .key(content), session)
-                } else if member == content, index == nil, fallback == nil {
-                    buffered = try source.readJSONValue(session)
-                } else if member != content, session.rejectsUnknownKeys {
-                    throw MappingError(.unknownKey(type: typeName), path: [.key(member)])
-                } else {
-                    try source.skipValue(from: source.mark())
-                }
-            }
-        } catch {
-            source.closeObject(object, session)
-            throw error
+        // The first unknown member in UTF-8 order: a dictionary has no order of its own.
+        if session.rejectsUnknownKeys, let extra = object.keys.filter({ $0 != key && $0 != content }).min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            throw MappingError(.unknownKey(type: typeName), path: [.key(extra)])
         }
-        source.closeObject(object, session)
-        if let fallback { return fallback }
-        guard let index else {
+        guard let tagValue = object[key] else {
             throw MappingError(.missingKey(expected: "String (the tag of \(typeName): \(metadata.tagList))"), path: [.key(key)])
         }
-        if let decoded { return decoded }
-        if metadata.cases[index].payload == nil { return try unitCase(index) }
-        guard let buffered else {
-            throw MappingError(.missingKey(expected: "the payload of case \"\(metadata.cases[index].tag)\" (\(metadata.cases[index].payload?.typeName ?? ""))"),
+        guard case .string(let tag) = tagValue else {
+            throw MappingError.typeMismatch(expected: "String (the tag of \(typeName))", json: tagValue).prepending([.key(key)])
+        }
+        guard let index = metadata.tagIndexes[tag] else { return try unknownTag(tag, session) }
+        guard let value = object[content] else {
+            if metadata.cases[index].payload == nil { return try unitCase(index) }
+            throw MappingError(.missingKey(expected: "the payload of case \"\(tag)\" (\(metadata.cases[index].payload?.typeName ?? ""))"),
                                path: [.key(content)])
         }
-        var tree = TreeSource(buffered)
+        var tree = TreeSource(value)
         return try decodeCase(index, from: &tree, at: .key(content), session)
     }
 
-    /// No tag: the value is read once, and each case tried on it in declaration order.
+    /// No tag: the value is read once, and each case tried on it in declaration order. The
+    /// trials convert strictly (a string is never a number here), so each value decodes back
+    /// as the case that wrote it.
     private func decodeUntagged<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Enum {
         let value = try source.readJSONValue(session)
+        let wasStrict = session.isStrict
+        session.isStrict = true
+        defer { session.isStrict = wasStrict }
         var failures: [String] = []
         for index in 0..<metadata.cases.count {
             let entry = metadata.cases[index]
@@ -209,6 +176,10 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
     }
 
     func encode(_ value: Enum, _ session: EncodingSession) throws -> Any {
+        // A level of its own, as a model's: a recursive union (`indirect`) meets the depth limit
+        // and the stack check like any nesting.
+        try session.enter()
+        defer { session.leave() }
         let index = try metadata.caseIndex(of: value)
         let entry = metadata.cases[index]
         guard let payload = entry.payload else {
@@ -223,6 +194,7 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
         case .externallyTagged:
             return [entry.tag: encoded]
         case .internallyTagged(let key):
+            try payload.checkTagKey(key, style: session.keyStyle)
             guard var object = encoded as? [String: Any] else {
                 throw MappingError(.invalidValue(expected: "an object for the internally tagged case \"\(entry.tag)\"", found: "\(type(of: encoded))",
                                                  detail: "its payload did not encode to an object"))

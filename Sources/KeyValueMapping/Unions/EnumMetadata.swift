@@ -76,6 +76,10 @@ final class EnumMetadata<Enum: MappableEnum> {
         switch rule.kind {
         case .unit(let make):
             let value = make()
+            guard EnumCase.name(of: value) != nil else {
+                problems.append("MappableEnum is for enums: the value of \"\(rule.tag)\" is not an enum case")
+                return nil
+            }
             return Case(tag: rule.tag, quotedTag: quotedTag, unit: make, payload: nil, caseName: EnumCase.name(of: value),
                         nameAddress: EnumCase.nameAddress(of: value))
         case .payload(let declaration):
@@ -100,6 +104,18 @@ final class EnumMetadata<Enum: MappableEnum> {
                 }
             }
             let sample = payload.sample()
+            if let sample {
+                // The constructor must be the case itself: a closure building another case (one
+                // without a payload, or a value that is no enum) could not be written back.
+                guard EnumCase.name(of: sample) != nil else {
+                    problems.append("MappableEnum is for enums: the constructor of \"\(rule.tag)\" builds a value that is not an enum case")
+                    return nil
+                }
+                guard EnumCase.hasPayload(sample) else {
+                    problems.append("the constructor of \"\(rule.tag)\" builds a case without a payload: give `.case` the case itself (`\(typeName).someCase`)")
+                    return nil
+                }
+            }
             return Case(tag: rule.tag, quotedTag: quotedTag, unit: nil, payload: payload, caseName: sample.flatMap { EnumCase.name(of: $0) },
                         nameAddress: sample.map { EnumCase.nameAddress(of: $0) } ?? 0)
         }

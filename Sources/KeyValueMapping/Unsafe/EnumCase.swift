@@ -13,6 +13,9 @@ private typealias RuntimeNameFree = @convention(c) (UnsafePointer<CChar>?) -> Vo
 private func runtimeChild<T>(of value: T, type: Any.Type, index: Int, outName: UnsafeMutablePointer<UnsafePointer<CChar>?>,
                              outFreeFunc: UnsafeMutablePointer<RuntimeNameFree?>) -> Any
 
+@_silgen_name("swift_reflectionMirror_count")
+private func runtimeChildCount<T>(_ value: T, type: Any.Type) -> Int
+
 /// Which case an enum value holds, and its payload, as the runtime reports them.
 enum EnumCase {
     /// The name of the case `value` holds (`circle` for `Shape.circle(…)`); `nil` when the
@@ -33,10 +36,11 @@ enum EnumCase {
         return name.withCString { strcmp(pointer, $0) == 0 }
     }
 
-    /// Whether the case `value` holds has a payload (asked through `Mirror`, which asks the
-    /// runtime safely for any case: the slow path's question before ``payload(ofCaseWithPayload:)``).
+    /// Whether the case `value` holds has a payload: asked of the runtime itself (a `Mirror`
+    /// would answer with a `customMirror` the type may declare), safe for any case. The question
+    /// to ask before ``payload(ofCaseWithPayload:)`` wherever the case is not known to have one.
     static func hasPayload<Enum>(_ value: Enum) -> Bool {
-        !Mirror(reflecting: value).children.isEmpty
+        runtimeChildCount(value, type: Enum.self) > 0
     }
 
     /// The payload of `value`, which holds a case with one (a case with several associated

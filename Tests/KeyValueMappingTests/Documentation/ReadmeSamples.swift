@@ -14,7 +14,34 @@ extension DocumentationSamples {
         Sample("readme-json-value-access", readmeJSONValueAccess),
         Sample("readme-immutable-models", readmeImmutableModels),
         Sample("readme-polymorphism", readmePolymorphism),
+        Sample("readme-polymorphic-properties", readmePolymorphicProperties),
     ]
+
+    static func readmePolymorphicProperties() throws {
+        // sample readme-polymorphic-properties
+
+        struct Post: Mappable { var id = 0; var text = "" }
+        struct Ad: Mappable { var id = 0; var sponsor = "" }
+        struct Settings: Mappable { var theme = "light" }
+        struct Feed: Mappable {
+            var items: [any Mappable] = []   // or any protocol refining Mappable
+            var settings = Settings()
+            static var mappingRules: MappingRules {
+                MappingRules()
+                    .polymorphic("items", tag: "kind", ["post": Post.self, "ad": Ad.self])
+                    .stringified("settings")   // "settings": "{\"theme\": \"dark\"}"
+            }
+        }
+
+        let feed = try Feed(jsonString: #"""
+            {"items": [{"kind": "post", "id": 1, "text": "Hello"}, {"kind": "ad", "id": 2, "sponsor": "ACME"}],
+             "settings": "{\"theme\": \"dark\"}"}
+            """#)
+        print(feed.items.map { type(of: $0) == Post.self ? "post" : "ad" }, feed.settings.theme)   // ["post", "ad"] dark
+        print(try feed.jsonString())
+        // {"items":[{"kind":"post","id":1,"text":"Hello"},{"kind":"ad","id":2,"sponsor":"ACME"}],"settings":"{\"theme\":\"dark\"}"}
+        // end sample
+    }
 
     static func readmePolymorphism() throws {
         // sample readme-polymorphism

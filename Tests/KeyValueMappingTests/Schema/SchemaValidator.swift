@@ -13,7 +13,7 @@ struct SchemaValidator {
         "$schema", "$defs", "$ref", "type", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern",
         "format", "contentEncoding", "items", "prefixItems", "uniqueItems", "minItems", "properties",
         "required", "additionalProperties", "propertyNames", "anyOf", "allOf", "readOnly", "if", "then", "not",
-        "oneOf", "const",
+        "oneOf", "const", "contentMediaType", "contentSchema",
     ]
 
     /// Every violation of `value` against the root schema, as `path: problem` lines.
@@ -32,7 +32,7 @@ struct SchemaValidator {
         }
         for (keyword, argument) in keywords {
             switch keyword {
-            case "$schema", "$defs", "readOnly":
+            case "$schema", "$defs", "readOnly", "contentMediaType", "contentSchema":
                 continue
             case "$ref":
                 guard case .string(let reference) = argument, let target = resolve(reference) else {
