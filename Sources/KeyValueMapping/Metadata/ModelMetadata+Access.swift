@@ -97,3 +97,14 @@ struct StoredProperty {
         }
     }
 }
+
+/// A model's key tables, seen without its type: what a parent that flattens it reads
+/// (``MappingRules/flatten(_:)``).
+protocol KeyTableOwner: AnyObject, Sendable {
+    /// The model's keys under `style`.
+    func keyTable(for style: NamingStyle) throws -> KeyTable
+    /// Whether the model fixes its keys (the decoder's style never applies to them).
+    var keysAreFixed: Bool { get }
+}
+
+extension ModelMetadata: KeyTableOwner {}

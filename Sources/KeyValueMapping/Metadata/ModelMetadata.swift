@@ -136,6 +136,9 @@ final class ModelMetadata<Model: KeyValueModel> {
             do {
                 let transformer = resolver.rules.transformers[property.name]
                 let representation = resolver.rules.representations[property.name]
+                if resolver.rules.flattened.contains(property.name) {
+                    try Self.flatten(property, &resolver, factory: factory)
+                }
                 let skipsInvalidElements = resolver.rules.skipsInvalidElements.contains(property.name)
                 switch role {
                 case .skipped(let reason):
@@ -240,7 +243,7 @@ final class ModelMetadata<Model: KeyValueModel> {
         // A gathered value is a dictionary: the property must be one, or have a transformer,
         // which then receives the dictionary and must give one back when encoding.
         if case .gather = resolver.key(for: property.name, style: .asDeclared), !accessor.isDictionary,
-           resolver.rules.transformers[property.name] == nil {
+           resolver.rules.transformers[property.name] == nil, !resolver.rules.flattened.contains(property.name) {
             resolver.report("\"\(property.name)\" gathers several keys, so its type must be a dictionary (or have a transformer from one), not \(accessor.typeName)")
         }
         let fallback = resolver.rules.fallbacks[property.name]
@@ -298,6 +301,19 @@ final class ModelMetadata<Model: KeyValueModel> {
         guard let resolver else { return declaredKeys }
         return KeyTable(owner: ObjectIdentifier(self), properties: properties, decoded: decodedProperties, otherNames: unmappedNames,
                         allowedUnknownKeys: resolver.rules.unknownKeysAllowed.keys, keyFor: { resolver.key(for: $0, style: style) })
+    }
+
+    /// Registers a flattened property's keys: the top-level keys its model reads and writes,
+    /// under each style, from that model's own key tables.
+    private static func flatten(_ property: EnumeratedProperty, _ resolver: inout RulesResolver, factory: CodecFactory) throws {
+        guard let model = property.field.type as? any KeyValueModel.Type else {
+            resolver.report("flatten names \"\(property.name)\", whose type \(property.field.type) is not a model")
+            return
+        }
+        func register<Nested: KeyValueModel>(_ type: Nested.Type) throws {
+            resolver.flattenedModels[property.name] = try factory.builder.metadata(for: Nested.self)
+        }
+        try register(model)
     }
 
     private static func declarationError(_ error: MappingError, property: EnumeratedProperty, in typeName: String) -> MappingError {

@@ -65,6 +65,8 @@ public struct MappingRules: Sendable {
     /// How a property's value is represented when it is not the type's own form (JSON text in
     /// a string, a tag choosing a concrete type), by property name.
     var representations: [String: ValueRepresentation] = [:]
+    /// Nested model properties read from and written to the parent's own object.
+    var flattened: [String] = []
     /// The key paths the rules named, checked against the model when its metadata is built.
     var keyPathChecks: [KeyPathCheck] = []
 
@@ -234,6 +236,18 @@ public struct MappingRules: Sendable {
     public func primaryKey(_ property: String) -> MappingRules {
         var rules = self
         rules.primaryKey = property
+        return rules
+    }
+
+    /// Reads the nested models `properties` from this model's own object and writes them back
+    /// there: `{"name": "Ada", "city": "Paris", "zip": "75001"}` for a `Customer` whose `address`
+    /// is an `Address(city:zip:)`. The nested model's keys (its renames, naming style and key
+    /// paths) count as this model's own for `unknownKeys = .reject`; a key that the parent and
+    /// a flattened model (or two flattened models) both read is a declaration error naming both.
+    /// An error inside it reads `address.city: …` (the property, then the nested key).
+    public func flatten(_ properties: String...) -> MappingRules {
+        var rules = self
+        rules.flattened += properties
         return rules
     }
 

@@ -42,6 +42,7 @@ struct RulesResolver {
                     merged.fallbacks[name] = nil
                     merged.representations[name] = nil
                 }
+                merged.flattened.removeAll(where: excluded.contains)
                 merged.required.removeAll(where: excluded.contains)
                 merged.nullKeepsDefault.removeAll(where: excluded.contains)
                 merged.skipsInvalidElements.removeAll(where: excluded.contains)
@@ -50,6 +51,7 @@ struct RulesResolver {
             merged.transformers.merge(own.transformers) { _, child in child }
             merged.fallbacks.merge(own.fallbacks) { _, child in child }
             merged.representations.merge(own.representations) { _, child in child }
+            merged.flattened += own.flattened.filter { !merged.flattened.contains($0) }
             merged.nullKeepsDefault += own.nullKeepsDefault
             merged.skipsInvalidElements += own.skipsInvalidElements
             merged.unknownKeysAllowed.all = merged.unknownKeysAllowed.all || own.unknownKeysAllowed.all
@@ -89,6 +91,10 @@ struct RulesResolver {
         check(rules.fallbacks.keys.sorted(), "a fallback")
         check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
         check(rules.representations.keys.sorted(), "stringified or polymorphic")
+        check(rules.flattened, "flatten")
+        for name in rules.flattened where rules.keys[name] != nil || rules.transformers[name] != nil || rules.representations[name] != nil {
+            problems.append("\"\(name)\" is flattened, so it has no key or value form of its own: drop its map, transform, stringified or polymorphic rule")
+        }
         for (name, representation) in rules.representations.sorted(by: { $0.key < $1.key }) {
             if rules.transformers[name] != nil { problems.append("\"\(name)\" has both a transformer and a stringified or polymorphic rule: keep one") }
             if case .polymorphic(let types) = representation {
@@ -135,6 +141,7 @@ struct RulesResolver {
         if rules.skipsInvalidElements.contains(name) { named.append("skipInvalidElements") }
         if rules.fallbacks[name] != nil { named.append("fallback") }
         if rules.representations[name] != nil { named.append("stringified or polymorphic") }
+        if rules.flattened.contains(name) { named.append("flatten") }
         guard !named.isEmpty else { return }
         problems.append("\"\(name)\" is \(reason), so its rules never apply (\(named.joined(separator: ", ")))")
     }
@@ -171,8 +178,16 @@ struct RulesResolver {
         return .skipped("property-wrapper storage is mapped only by an explicit rule")
     }
 
-    /// The key a property reads and writes when the decoder's or encoder's style is `style`.
+    /// Each flattened property's model (set while the metadata is built): its own tables give
+    /// the keys it reads from the parent's object.
+    var flattenedModels: [String: any KeyTableOwner] = [:]
+
+    /// The key a property reads and writes when the decoder's or encoder's style is `style`. A
+    /// flattened model gathers its own top-level keys from the parent's object.
     func key(for name: String, style: NamingStyle) -> ResolvedKey {
+        if let model = flattenedModels[name] {
+            return .gather(property: name, keys: Self.topLevelKeys(of: model, style: style).map { ($0, [.key($0)]) })
+        }
         switch rules.keys[name] {
         case .single(let key)?: return ResolvedKey(key)
         case .candidates(let keys)?: return .candidates(keys.map(\.components))
@@ -183,7 +198,19 @@ struct RulesResolver {
 
     /// Whether a property's key is fixed by the type (explicit key or the type's own style).
     func keyIsFixed(for name: String) -> Bool {
-        rules.keys[name] != nil || rules.namingStyle != nil
+        if let model = flattenedModels[name] { return model.keysAreFixed }
+        return rules.keys[name] != nil || rules.namingStyle != nil
+    }
+
+    /// The keys a model reads and writes at the top of its object under `style` (known keys, and
+    /// the first step of every key path), sorted.
+    static func topLevelKeys(of model: any KeyTableOwner, style: NamingStyle) -> [String] {
+        guard let table = try? model.keyTable(for: style) else { return [] }
+        let written = table.encodeKeys.flatMap(\.encodedPaths).compactMap { path -> String? in
+            if case .key(let key)? = path.first { return key }
+            return nil
+        }
+        return table.knownKeys.union(written).sorted()
     }
 
     mutating func report(_ problem: String) { problems.append(problem) }
