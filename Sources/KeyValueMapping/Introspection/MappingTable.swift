@@ -80,6 +80,10 @@ public struct MappingTable: Sendable, Equatable, CustomStringConvertible {
         public let isDecoded: Bool
         /// Whether encoding writes the property.
         public let isEncoded: Bool
+        /// What a tag chooses, for a union (``MappableEnum``) or a polymorphic property, as
+        /// `tag: Payload` (`circle: Circle`, or the tag alone for a case without a payload), in
+        /// declaration order; empty for any other property. The table's type column lists them.
+        public let cases: [String]
     }
 
     /// The model's type name (short form, as `String(describing:)` gives it).
@@ -97,7 +101,8 @@ public struct MappingTable: Sendable, Equatable, CustomStringConvertible {
         if showsOwner { header.append("declared in") }
         var lines = [header]
         for row in rows {
-            var cells = [row.property, Self.keyText(row), row.type, row.transformer ?? "–", row.presence.description, Self.direction(row)]
+            let type = row.cases.isEmpty ? row.type : "\(row.type) (\(row.cases.joined(separator: " | ")))"
+            var cells = [row.property, Self.keyText(row), type, row.transformer ?? "–", row.presence.description, Self.direction(row)]
             if showsOwner { cells.append(row.owner) }
             lines.append(cells.map(Self.escapingControlCharacters))
         }

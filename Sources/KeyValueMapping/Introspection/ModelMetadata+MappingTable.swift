@@ -48,7 +48,7 @@ extension ModelMetadata {
                 return MappingTable.Row(
                     property: stored.name, owner: owner, keys: [], encodedKeys: [], keyKind: .unmapped,
                     type: SwiftTypeName.of(stored.declaredType), transformer: nil, presence: .ignored,
-                    isDecoded: false, isEncoded: false)
+                    isDecoded: false, isEncoded: false, cases: [])
             }
             let property = properties[index]
             return MappingTable.Row(
@@ -59,7 +59,8 @@ extension ModelMetadata {
                 type: SwiftTypeName.of(property.accessor.valueType),
                 transformer: transformers[property.name].map(TransformerText.of),
                 presence: presence(of: property, decoder: decoder),
-                isDecoded: property.isDecoded, isEncoded: true)
+                isDecoded: property.isDecoded, isEncoded: true,
+                cases: (property.accessor.describedCodec as? any CaseListing)?.caseList ?? [])
         }
         return MappingTable(typeName: SwiftTypeName.of(Model.self), rows: rows)
     }
@@ -129,4 +130,39 @@ extension ResolvedKey {
     var encodedTexts: [String] {
         encodedPaths.map(Self.text(of:))
     }
+}
+
+/// A codec whose values a tag chooses among cases (a union, a polymorphic property), seen
+/// through optionals and collections: what the mapping table lists.
+protocol CaseListing {
+    /// `tag: Payload` per case, in declaration order.
+    var caseList: [String] { get }
+}
+
+extension EnumCodec: CaseListing {
+    var caseList: [String] {
+        metadata.cases.map { entry in entry.payload.map { "\(entry.tag): \($0.typeName)" } ?? entry.tag }
+    }
+}
+
+extension PolymorphicCodec: CaseListing {
+    var caseList: [String] {
+        members.map { "\($0.tagText ?? "?"): \($0.typeName)" } + (fallback.map { ["other tags: \($0.typeName)"] } ?? [])
+    }
+}
+
+extension OptionalCodec: CaseListing {
+    var caseList: [String] { (wrapped as? any CaseListing)?.caseList ?? [] }
+}
+
+extension ArrayCodec: CaseListing {
+    var caseList: [String] { (element as? any CaseListing)?.caseList ?? [] }
+}
+
+extension SetCodec: CaseListing {
+    var caseList: [String] { elements.caseList }
+}
+
+extension DictionaryCodec: CaseListing {
+    var caseList: [String] { (element as? any CaseListing)?.caseList ?? [] }
 }

@@ -109,6 +109,8 @@ extension PolymorphicCodec: SchemaDescribing, CodableHinting {
 protocol PolymorphicMember<Value>: Sendable {
     associatedtype Value
     var typeIdentifier: ObjectIdentifier { get }
+    /// The model type's short name.
+    var typeName: String { get }
     /// The tag the type is written with (text, and quoted for the writer); `nil` for a fallback
     /// type the rule gives no tag of its own.
     var tagText: String? { get }
@@ -131,6 +133,7 @@ struct PolymorphicModel<Value, Model: KeyValueModel>: PolymorphicMember {
     }
 
     var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Model.self) }
+    var typeName: String { metadata.shortTypeName }
 
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)

@@ -118,3 +118,37 @@ struct PolymorphicTests {
         #expect(!validator.problems(in: try JSONValue(jsonString: #"{"pinned": {"kind": "video"}}"#)).isEmpty)
     }
 }
+
+@Suite("The mapping table lists what a tag chooses")
+struct UnionMappingTableTests {
+    @Test("a union's cases and a polymorphic property's types, with their tags")
+    func casesAndTags() throws {
+        let union = try UnionDrawing.mappingTable()
+        #expect(union.rows.first { $0.property == "shapes" }?.cases == ["circle: UnionCircle", "square: UnionSquare", "label: UnionLabel", "unknown"])
+        #expect(union.rows.first { $0.property == "token" }?.cases == ["word: String", "number: Int", "end"])
+        #expect(union.description.contains("[UnionShape] (circle: UnionCircle | square: UnionSquare | label: UnionLabel | unknown)"))
+        let feed = try PolyFeed.mappingTable()
+        #expect(feed.rows.first { $0.property == "items" }?.cases == ["post: PolyPost", "ad: PolyAd", "other tags: PolyUnknown"])
+        #expect(feed.rows.first { $0.property == "pinned" }?.cases == ["post: PolyPost", "ad: PolyAd"])
+        #expect(try TextCustomer.mappingTable().rows.allSatisfy { $0.cases.isEmpty })
+    }
+}
+
+struct PolyEnvelope: Mappable {
+    var items: [any PolyItem] = []
+    static var mappingRules: MappingRules {
+        MappingRules().map("items", to: "data.items").polymorphic("items", tag: "kind", ["post": PolyPost.self, "ad": PolyAd.self])
+    }
+}
+
+@Suite("A polymorphic property under a key path")
+struct PolymorphicKeyPathTests {
+    @Test("the key path finds the values, the tag chooses their types", arguments: DecodeRoute.allCases)
+    func keyPath(route: DecodeRoute) throws {
+        let json = #"{"data": {"items": [{"kind": "ad", "id": 1, "sponsor": "A"}]}}"#
+        #expect(route.outcome(PolyEnvelope.self, json) { "\($0.items.map { ($0 as? PolyAd)?.sponsor ?? "?" })" } == #"["A"]"#)
+        let envelope = try PolyEnvelope(jsonString: json)
+        let text = try envelope.jsonString()
+        #expect(text == #"{"data":{"items":[{"id":1,"kind":"ad","sponsor":"A"}]}}"#, "\(text)")
+    }
+}
