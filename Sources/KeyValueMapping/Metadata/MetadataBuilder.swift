@@ -6,31 +6,26 @@ final class MetadataBuilder {
     private var built: [(type: Any.Type, metadata: AnyObject)] = []
 
     func metadata<M: KeyValueModel>(for type: M.Type) throws -> ModelMetadata<M> {
-        if case .ready(let object)? = MetadataCache.shared.entry(for: M.self), let ready = object as? ModelMetadata<M> {
-            return ready
-        }
-        if let pending = inProgress[ObjectIdentifier(M.self)] as? ModelMetadata<M> {
-            return pending
-        }
-        let metadata = ModelMetadata<M>()
-        inProgress[ObjectIdentifier(M.self)] = metadata
-        try metadata.populate(using: CodecFactory(builder: self))
-        built.append((M.self, metadata))
-        return metadata
+        try metadataBuilt(M.self)
     }
 
     /// The metadata for an enum (``MappableEnum``), as ``metadata(for:)`` builds a model's.
     func enumMetadata<E: MappableEnum>(for type: E.Type) throws -> EnumMetadata<E> {
-        if case .ready(let object)? = MetadataCache.shared.entry(for: E.self), let ready = object as? EnumMetadata<E> {
+        try metadataBuilt(E.self)
+    }
+
+    /// The published metadata of `type`, the one being built (a recursive type), or a new one.
+    private func metadataBuilt<Metadata: PopulatedMetadata>(_ type: Any.Type) throws -> Metadata {
+        if case .ready(let object)? = MetadataCache.shared.entry(for: type), let ready = object as? Metadata {
             return ready
         }
-        if let pending = inProgress[ObjectIdentifier(E.self)] as? EnumMetadata<E> {
+        if let pending = inProgress[ObjectIdentifier(type)] as? Metadata {
             return pending
         }
-        let metadata = EnumMetadata<E>()
-        inProgress[ObjectIdentifier(E.self)] = metadata
+        let metadata = Metadata()
+        inProgress[ObjectIdentifier(type)] = metadata
         try metadata.populate(using: CodecFactory(builder: self))
-        built.append((E.self, metadata))
+        built.append((type, metadata))
         return metadata
     }
 
@@ -71,3 +66,12 @@ final class MetadataBuilder {
         }
     }
 }
+
+/// Metadata a builder makes empty, then populates (a model's, an enum's).
+protocol PopulatedMetadata: AnyObject {
+    init()
+    func populate(using factory: CodecFactory) throws
+}
+
+extension ModelMetadata: PopulatedMetadata {}
+extension EnumMetadata: PopulatedMetadata {}
