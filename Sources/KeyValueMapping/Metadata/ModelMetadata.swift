@@ -311,7 +311,14 @@ final class ModelMetadata<Model: KeyValueModel> {
             return
         }
         func register<Nested: KeyValueModel>(_ type: Nested.Type) throws {
-            resolver.flattenedModels[property.name] = try factory.builder.metadata(for: Nested.self)
+            let nested = try factory.builder.metadata(for: Nested.self)
+            // What the parent gathers is the nested model's own keys: a class cluster's
+            // subclasses read others, and hooks read and write keys no table names.
+            if nested.subtypeResolver != nil || nested.beforeDecoding != nil || nested.afterEncoding != nil {
+                resolver.report("flatten names \"\(property.name)\", whose model \(Nested.self) has a subtype rule or a dictionary hook, "
+                                + "which read or write keys the parent cannot gather: map it as a nested object instead")
+            }
+            resolver.flattenedModels[property.name] = nested
         }
         try register(model)
     }

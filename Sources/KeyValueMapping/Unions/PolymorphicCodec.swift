@@ -32,9 +32,26 @@ struct PolymorphicCodec<Value>: ValueCodec {
             if metadata.declaredKeys.knownKeys.contains(key) {
                 throw MappingError(.unsupportedType("the polymorphic tag \"\(key)\" is also a key of \(Model.self): choose another tag key"))
             }
+            // A model with a prototype shows whether its values are values of the property's
+            // type: the rule is for an existential its types conform to.
+            if let prototype = metadata.prototype, !(prototype.make() is Value) {
+                throw MappingError(.unsupportedType("a polymorphic rule maps it to \(Model.self), which is not a \(Value.self): "
+                                                    + "the property's type must be an existential (`any P`) every listed type conforms to"))
+            }
             return PolymorphicModel<Value, Model>(metadata: metadata, tag: tag)
         }
         return try member(type)
+    }
+
+    /// Throws the declaration error for a tag that a listed type reads as one of its own keys
+    /// under `style` (the declared style is checked when the rule is built).
+    private func checkTagKey(style: NamingStyle) throws {
+        guard !style.isAsDeclared else { return }
+        for member in members + (fallback.map { [$0] } ?? []) where try member.keyTable(for: style).knownKeys.contains(tag.text) {
+            throw MappingError(.invalidDeclaration(type: member.typeName, problems: [
+                "the polymorphic tag \"\(tag.text)\" is also one of its keys under the naming style in use: choose another tag key",
+            ]))
+        }
     }
 
     var typeName: String { String(describing: Value.self) }
@@ -43,6 +60,7 @@ struct PolymorphicCodec<Value>: ValueCodec {
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value {
+        try checkTagKey(style: session.keyStyle)
         // With a fallback type, an object without a tag is the fallback's: what the encoder
         // writes for a value of it, which has no tag of its own.
         let text = try InternalTag.read(tag, of: typeName, tags: tagList, absentIsAllowed: fallback != nil, from: &source, session)
@@ -66,12 +84,17 @@ struct PolymorphicCodec<Value>: ValueCodec {
         let dynamic = ObjectIdentifier(type(of: value as Any))
         for member in members where member.typeIdentifier == dynamic { return member }
         if let fallback, fallback.typeIdentifier == dynamic { return fallback }
+        // A subclass of a listed class (a class cluster's `subtype` decodes one): the first
+        // listed class it is, whose metadata writes the instance's own properties.
+        for member in members where member.holds(value) { return member }
+        if let fallback, fallback.holds(value) { return fallback }
         throw MappingError(.invalidValue(expected: "a value of a type the polymorphic rule names (\(tagList))",
                                          found: "a \(SwiftTypeName.qualified(type(of: value as Any)))",
                                          detail: "add its type to the rule's types to encode it"))
     }
 
     func encode(_ value: Value, _ session: EncodingSession) throws -> Any {
+        try checkTagKey(style: session.keyStyle)
         let member = try member(for: value)
         var object = try member.encode(value, session)
         if let tag = member.tagText { object[self.tag.text] = tag }
@@ -79,6 +102,7 @@ struct PolymorphicCodec<Value>: ValueCodec {
     }
 
     func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws {
+        try checkTagKey(style: session.keyStyle)
         let member = try member(for: value)
         if let tag = member.quotedTag { writer.leadNextObject(key: quotedTagKey, value: tag) }
         defer { writer.clearLeadingMember() }
@@ -111,6 +135,10 @@ protocol PolymorphicMember<Value>: Sendable {
     var typeIdentifier: ObjectIdentifier { get }
     /// The model type's short name.
     var typeName: String { get }
+    /// Whether `value` is a value of this model type (or a subclass of it).
+    func holds(_ value: Value) -> Bool
+    /// The model's keys under `style`.
+    func keyTable(for style: NamingStyle) throws -> KeyTable
     /// The tag the type is written with (text, and quoted for the writer); `nil` for a fallback
     /// type the rule gives no tag of its own.
     var tagText: String? { get }
@@ -134,6 +162,10 @@ struct PolymorphicModel<Value, Model: KeyValueModel>: PolymorphicMember {
 
     var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Model.self) }
     var typeName: String { metadata.shortTypeName }
+
+    func holds(_ value: Value) -> Bool { value is Model }
+
+    func keyTable(for style: NamingStyle) throws -> KeyTable { try metadata.keyTable(for: style) }
 
     @_specialize(exported: false, kind: partial, where Source == JSONReader)
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)

@@ -64,3 +64,20 @@ struct FlattenTests {
         }
     }
 }
+
+struct HookedAddress: Mappable {
+    var city = ""
+    static var mappingRules: MappingRules { MappingRules().afterEncoding { $0["extra"] = "added" } }
+}
+struct FlattensHooked: Mappable {
+    var address = HookedAddress()
+    static var mappingRules: MappingRules { MappingRules().flatten("address") }
+}
+
+@Suite("Flatten: what a hostile review found")
+struct FlattenEdgeCaseTests {
+    @Test("a model whose hooks or subtype rules read keys no table names cannot be flattened")
+    func hooksRefused() {
+        #expect(throws: MappingError.self) { try FlattensHooked(dictionary: [:]) }
+    }
+}

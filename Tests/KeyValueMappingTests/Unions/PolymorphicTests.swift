@@ -152,3 +152,49 @@ struct PolymorphicKeyPathTests {
         #expect(text == #"{"data":{"items":[{"id":1,"kind":"ad","sponsor":"A"}]}}"#, "\(text)")
     }
 }
+
+protocol PolyCard: Mappable {}
+struct PolyPromo: PolyCard { var itemType = ""; var id = 0 }
+struct PolyDeck: Mappable {
+    var card: (any PolyCard)?
+    static var mappingRules: MappingRules { MappingRules().polymorphic("card", tag: "item_type", ["promo": PolyPromo.self]) }
+}
+class PolyAnimal: PolyItem { var name = ""; required init() {} }
+final class PolyDog: PolyAnimal { var barks = 0 }
+struct PolyZoo: Mappable {
+    var animals: [any PolyItem] = []
+    static var mappingRules: MappingRules { MappingRules().polymorphic("animals", tag: "kind", ["animal": PolyAnimal.self]) }
+}
+struct PolyNotExistential: Mappable {
+    var item = PolyPost()
+    static var mappingRules: MappingRules { MappingRules().polymorphic("item", tag: "kind", ["post": PolyPost.self, "ad": PolyAd.self]) }
+}
+
+@Suite("Polymorphic rules: what a hostile review found")
+struct PolymorphicEdgeCaseTests {
+    @Test("a tag that a listed type reads under the naming style in use is a declaration error, both ways")
+    func styledTagClash() {
+        var encoder = KeyValueEncoder()
+        encoder.keyNamingStyle = .snakeCase
+        var decoder = KeyValueDecoder()
+        decoder.keyNamingStyle = .snakeCase
+        #expect(throws: MappingError.self) { try encoder.encodeJSON(PolyDeck(card: PolyPromo(itemType: "gold", id: 1))) }
+        #expect(throws: MappingError.self) { try encoder.encode(PolyDeck(card: PolyPromo(itemType: "gold", id: 1))) }
+        #expect(throws: MappingError.self) { try decoder.decode(PolyDeck.self, fromJSON: Data(#"{"card": {"item_type": "promo", "id": 1}}"#.utf8)) }
+        #expect((try? KeyValueDecoder().decode(PolyDeck.self, fromJSON: Data(#"{"card": {"item_type": "promo", "id": 1}}"#.utf8)))?.card != nil)
+    }
+
+    @Test("a subclass of a listed class is written with the class's tag and its own properties")
+    func subclass() throws {
+        let dog = PolyDog()
+        dog.name = "Rex"
+        dog.barks = 3
+        let text = try PolyZoo(animals: [dog]).jsonString()
+        #expect(text == #"{"animals":[{"kind":"animal","name":"Rex","barks":3}]}"#)
+    }
+
+    @Test("a polymorphic rule on a property that is not an existential of the listed types is a declaration error")
+    func notExistential() {
+        #expect(throws: MappingError.self) { try PolyNotExistential(dictionary: [:]) }
+    }
+}
