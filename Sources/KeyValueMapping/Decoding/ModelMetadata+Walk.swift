@@ -323,7 +323,11 @@ extension ModelMetadata {
         var value = found.source
         let scope = session.enter(found.path)
         do {
-            if try !PropertyRelaxations.set(from: &value, with: property.accessor, relaxations: property.relaxations, into: base, session) {
+            // An update merges a flattened model's keys into it, as into the parent: the keys
+            // are the parent's own, and those absent keep their values.
+            if property.flattensModel, missingKeys.mergesIntoExisting, try property.accessor.updateNested(from: &value, into: base, session) {
+                walk.written.insert(index)
+            } else if try !PropertyRelaxations.set(from: &value, with: property.accessor, relaxations: property.relaxations, into: base, session) {
                 walk.written.insert(index)
             }
             session.exit(scope, failed: false)
@@ -405,6 +409,13 @@ enum MissingKeys {
     /// import): a missing key is the error only when a later property's value failed too, where
     /// a new model would report it; otherwise the caller checks ``DecodedMembers/found``.
     case rejectedWithFailure
+
+    /// Whether the walk reads into an existing model (an update, an import), whose flattened
+    /// models take the payload's keys as the model itself does.
+    var mergesIntoExisting: Bool {
+        if case .rejected = self { return false }
+        return true
+    }
 }
 
 /// The decoded properties a walk met in the object, and those it wrote a value to (not a

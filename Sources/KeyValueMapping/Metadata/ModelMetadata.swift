@@ -133,6 +133,8 @@ final class ModelMetadata<Model: KeyValueModel> {
                 keepUnmapped(property, reason: reason, &resolver)
                 continue
             }
+            // Reported already (see `RulesResolver.checkNames`): which rule was meant is unknown.
+            if resolver.rules.repeatedRepresentations.contains(property.name) { continue }
             do {
                 let transformer = resolver.rules.transformers[property.name]
                 let representation = resolver.rules.representations[property.name]
@@ -261,7 +263,8 @@ final class ModelMetadata<Model: KeyValueModel> {
             // An immutable model's non-optional property has no value unless the payload gives one.
             ownerName: property.ownerName, isDecoded: isDecoded, isRequired: resolver.isRequired(property.name) || (isImmutable && !accessor.acceptsNull),
             accessor: accessor,
-            relaxations: PropertyRelaxations(nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback)))
+            relaxations: PropertyRelaxations(nullKeepsDefault: resolver.rules.nullKeepsDefault.contains(property.name), fallback: fallback),
+            flattensModel: resolver.flattenedModels[property.name] != nil))
     }
 
     /// The keys under `style`: the declared table when the type fixes its keys or `style` is

@@ -67,6 +67,8 @@ public struct MappingRules: Sendable {
     var representations: [String: ValueRepresentation] = [:]
     /// Nested model properties read from and written to the parent's own object.
     var flattened: [String] = []
+    /// Properties given more than one `stringified`/`polymorphic` rule (a declaration error).
+    var repeatedRepresentations: [String] = []
     /// The key paths the rules named, checked against the model when its metadata is built.
     var keyPathChecks: [KeyPathCheck] = []
 
@@ -258,6 +260,7 @@ public struct MappingRules: Sendable {
     /// of the property, which a fallback or lenient decoding can take.
     public func stringified(_ property: String) -> MappingRules {
         var rules = self
+        if rules.representations[property] != nil { rules.repeatedRepresentations.append(property) }
         rules.representations[property] = .stringified
         return rules
     }
@@ -283,6 +286,7 @@ public struct MappingRules: Sendable {
     public func polymorphic(_ property: String, tag: String, _ types: KeyValuePairs<String, any KeyValueModel.Type>,
                             fallback: (any KeyValueModel.Type)? = nil) -> MappingRules {
         var rules = self
+        if rules.representations[property] != nil { rules.repeatedRepresentations.append(property) }
         rules.representations[property] = .polymorphic(PolymorphicTypes(tag: tag, types: types.map { ($0.key, ModelType($0.value)) },
                                                                          fallback: fallback.map(ModelType.init)))
         return rules

@@ -52,6 +52,7 @@ struct RulesResolver {
             merged.fallbacks.merge(own.fallbacks) { _, child in child }
             merged.representations.merge(own.representations) { _, child in child }
             merged.flattened += own.flattened.filter { !merged.flattened.contains($0) }
+            merged.repeatedRepresentations += own.repeatedRepresentations
             merged.nullKeepsDefault += own.nullKeepsDefault
             merged.skipsInvalidElements += own.skipsInvalidElements
             merged.unknownKeysAllowed.all = merged.unknownKeysAllowed.all || own.unknownKeysAllowed.all
@@ -92,6 +93,9 @@ struct RulesResolver {
         check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
         check(rules.representations.keys.sorted(), "stringified or polymorphic")
         check(rules.flattened, "flatten")
+        for name in Set(rules.repeatedRepresentations).sorted() {
+            problems.append("\"\(name)\" has more than one stringified or polymorphic rule: keep one")
+        }
         for name in rules.flattened where rules.keys[name] != nil || rules.transformers[name] != nil || rules.representations[name] != nil {
             problems.append("\"\(name)\" is flattened, so it has no key or value form of its own: drop its map, transform, stringified or polymorphic rule")
         }

@@ -12,6 +12,13 @@ class MemberAccessor: @unchecked Sendable {
         throw MappingError(.other("\(type(of: self)) does not decode"))
     }
 
+    /// Merges the object at `source`'s cursor into the model the property holds (the update of a
+    /// flattened model: absent keys keep its values); `false`, with nothing read, when the
+    /// property does not hold a model.
+    func updateNested<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws -> Bool {
+        false
+    }
+
     /// ``decode(from:into:_:)`` from the reader (``DecodingSource/decodeProperty(with:into:_:)``).
     func decode(reader: inout JSONReader, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         try decode(from: &reader, into: base, session)
@@ -148,6 +155,20 @@ final class StoredPropertyAccessor<Value>: MemberAccessor, PropertyAccessor, @un
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     override func decode<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer, _ session: DecodingSession) throws {
         put(try codec.decode(from: &source, session), into: base)
+    }
+
+    override func updateNested<Source: DecodingSource>(from source: inout Source, into base: UnsafeMutableRawPointer,
+                                                       _ session: DecodingSession) throws -> Bool {
+        guard !initializes, let model = Value.self as? any KeyValueModel.Type else { return false }
+        func update<Model: KeyValueModel>(_ type: Model.Type) throws -> Bool {
+            // `Value` is `Model`: the casts only name it.
+            guard var nested = storage.read(from: base) as? Model else { return false }
+            try ModelMetadata<Model>.of(Model.self).update(&nested, from: &source, session)
+            guard let updated = nested as? Value else { return false }
+            put(updated, into: base)
+            return true
+        }
+        return try update(model)
     }
 
     // Pre-specialised for the most common property types: a property's Value is only known at
@@ -307,6 +328,9 @@ struct PropertyDescriptor: Sendable {
     let accessor: any PropertyAccessor
     /// The property's own null and fallback rules; `nil` when it has neither.
     let relaxations: PropertyRelaxations?
+    /// Whether the property is a model flattened into its parent's object
+    /// (``MappingRules/flatten(_:)``): an update merges into it instead of replacing it.
+    var flattensModel = false
 }
 
 /// Recognises dictionary types without knowing their generic arguments.

@@ -81,3 +81,30 @@ struct FlattenEdgeCaseTests {
         #expect(throws: MappingError.self) { try FlattensHooked(dictionary: [:]) }
     }
 }
+
+struct KeyedFlatCustomer: Mappable, Equatable {
+    var id = 0
+    var address = FlatAddress()
+    static var mappingRules: MappingRules { MappingRules().flatten("address").primaryKey("id") }
+}
+
+@Suite("Flatten: updates merge into the flattened model")
+struct FlattenUpdateTests {
+    @Test("update and updating keep the flattened model's absent keys, as a merge patch does")
+    func updatesKeepAbsentKeys() throws {
+        var customer = FlattenTests.expected
+        try customer.update(from: ["city": "Lyon"])
+        #expect(customer.address == FlatAddress(city: "Lyon", zip: "75001", countryCode: "FR"))
+        #expect(try FlattenTests.expected.updating(from: ["country_code": "BE"]).address.zip == "75001")
+        // An import decodes each element before it knows whether it updates a record: a
+        // flattened model named by the element replaces the stored one whole.
+        var records = [KeyedFlatCustomer(id: 1, address: FlatAddress(city: "Paris", zip: "75001", countryCode: "FR"))]
+        try records.upsert(from: [["id": 1, "city": "Lyon"], ["id": 2, "city": "Nice"]])
+        #expect(records == [KeyedFlatCustomer(id: 1, address: FlatAddress(city: "Lyon", zip: "", countryCode: "")),
+                            KeyedFlatCustomer(id: 2, address: FlatAddress(city: "Nice", zip: "", countryCode: ""))])
+        try records.upsert(from: [["id": 1]])
+        #expect(records[0].address.city == "Lyon")
+        let patched = try FlattenTests.expected.applyingMergePatch(try JSONValue(jsonString: #"{"city": "Lyon"}"#))
+        #expect(patched.address == customer.address)
+    }
+}

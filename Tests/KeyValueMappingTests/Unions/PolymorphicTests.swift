@@ -198,3 +198,25 @@ struct PolymorphicEdgeCaseTests {
         #expect(throws: MappingError.self) { try PolyNotExistential(dictionary: [:]) }
     }
 }
+
+struct PolyTwoRules: Mappable {
+    var item: (any PolyItem)?
+    static var mappingRules: MappingRules {
+        MappingRules().polymorphic("item", tag: "kind", ["post": PolyPost.self]).stringified("item")
+    }
+}
+
+@Suite("Polymorphic rules: conflicting rules")
+struct PolymorphicConflictTests {
+    @Test("two representation rules on one property are a declaration error that says so")
+    func twoRules() {
+        do {
+            _ = try PolyTwoRules(dictionary: [:])
+            Issue.record("decoded")
+        } catch let error as MappingError {
+            #expect(error.description.contains("\"item\" has more than one stringified or polymorphic rule"), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
