@@ -32,7 +32,7 @@ extension EnumCodec {
             case .internallyTagged(let key):
                 try payload.checkTagKey(key, style: session.keyStyle)
                 // The payload is a model, which opens exactly one object: its own.
-                writer.leadNextObject(key: JSONWriter.quoted(key), value: entry.quotedTag)
+                writer.leadNextObject(key: metadata.quotedTagKey, value: entry.quotedTag)
                 defer { writer.clearLeadingMember() }
                 try payload.encode(payload: held, to: &writer, session)
             case .adjacentlyTagged(let key, let content):

@@ -49,8 +49,8 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
     /// counts the tag as one of its own keys.
     private func decodeInternallyTagged<Source: DecodingSource>(_ key: String, from source: inout Source, _ session: DecodingSession) throws -> Enum {
         let name = metadata.tagName ?? MemberName(key)
-        guard let tag = try InternalTag.read(name, of: typeName, tags: metadata.tagList, from: &source, session) else {
-            throw MappingError(.missingKey(expected: "String (the tag of \(typeName): \(metadata.tagList))"), path: [.key(key)])
+        guard let tag = try InternalTag.read(name, of: typeName, from: &source, session) else {
+            throw InternalTag.missing(key, of: typeName, tags: metadata.tagList)
         }
         let mark = source.mark()
         guard let index = metadata.tagIndexes[tag] else {
@@ -61,7 +61,7 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
         guard let payload = metadata.cases[index].payload else {
             // The object holds the tag alone; any other member is unknown.
             if session.rejectsUnknownKeys, case .object(let object) = try source.readJSONValue(session),
-               let extra = object.keys.filter({ $0 != key }).min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+               let extra = InternalTag.firstUnknownKey(in: object, besides: key) {
                 throw MappingError(.unknownKey(type: typeName), path: [.key(extra)])
             }
             try source.skipValue(from: mark)
@@ -80,12 +80,10 @@ struct EnumCodec<Enum: MappableEnum>: ValueCodec {
             throw MappingError.typeMismatch(expected: "\(typeName) (an object with the tag \"\(key)\")", found: try source.readScalarValue(session))
         }
         // The first unknown member in UTF-8 order: a dictionary has no order of its own.
-        if session.rejectsUnknownKeys, let extra = object.keys.filter({ $0 != key && $0 != content }).min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        if session.rejectsUnknownKeys, let extra = InternalTag.firstUnknownKey(in: object, besides: key, content) {
             throw MappingError(.unknownKey(type: typeName), path: [.key(extra)])
         }
-        guard let tagValue = object[key] else {
-            throw MappingError(.missingKey(expected: "String (the tag of \(typeName): \(metadata.tagList))"), path: [.key(key)])
-        }
+        guard let tagValue = object[key] else { throw InternalTag.missing(key, of: typeName, tags: metadata.tagList) }
         guard case .string(let tag) = tagValue else {
             throw MappingError.typeMismatch(expected: "String (the tag of \(typeName))", json: tagValue).prepending([.key(key)])
         }

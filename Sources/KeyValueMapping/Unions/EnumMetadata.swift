@@ -12,6 +12,8 @@ final class EnumMetadata<Enum: MappableEnum> {
     @exclusivity(unchecked) private(set) var fallback: (@Sendable () -> Enum)?
     /// The key of an internally tagged enum's tag, as the reader compares it.
     @exclusivity(unchecked) private(set) var tagName: MemberName?
+    /// That key quoted for the writer, once.
+    @exclusivity(unchecked) private(set) var quotedTagKey: [UInt8] = []
     /// The tags in declaration order, for messages (`circle, square, unknown`).
     @exclusivity(unchecked) private(set) var tagList = ""
     /// The Swift case names learned from the first value encoded, for payload cases no
@@ -40,7 +42,10 @@ final class EnumMetadata<Enum: MappableEnum> {
     func populate(using factory: CodecFactory) throws {
         let rules = Enum.enumRules
         representation = rules.representation
-        if case .internallyTagged(let key) = representation { tagName = MemberName(key) }
+        if case .internallyTagged(let key) = representation {
+            tagName = MemberName(key)
+            quotedTagKey = JSONWriter.quoted(key)
+        }
         var problems: [String] = []
         if rules.cases.isEmpty { problems.append("its enumRules declare no case") }
         if case .adjacentlyTagged(let tag, let content) = representation, tag == content {

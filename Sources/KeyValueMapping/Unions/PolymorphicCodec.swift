@@ -63,7 +63,8 @@ struct PolymorphicCodec<Value>: ValueCodec {
         try checkTagKey(style: session.keyStyle)
         // With a fallback type, an object without a tag is the fallback's: what the encoder
         // writes for a value of it, which has no tag of its own.
-        let text = try InternalTag.read(tag, of: typeName, tags: tagList, absentIsAllowed: fallback != nil, from: &source, session)
+        let text = try InternalTag.read(tag, of: typeName, from: &source, session)
+        if text == nil, fallback == nil { throw InternalTag.missing(tag.text, of: typeName, tags: tagList) }
         let member: any PolymorphicMember<Value>
         if let text, let index = tagIndexes[text] {
             member = members[index]

@@ -19,7 +19,7 @@ struct StringifiedCodec<Value>: ValueCodec {
         do {
             // The text is a document of its own: its reader counts its nesting from its root, and
             // the session goes on counting the whole decode's.
-            return try JSONBytes.decode(Array(text.utf8), options: session.options.jsonReading, opening: nil, expected: inner.typeName) { reader in
+            return try JSONBytes.decode(text.utf8, options: session.options.jsonReading, opening: nil, expected: inner.typeName) { reader in
                 try inner.decode(from: &reader, session)
             }
         } catch let error as MappingError {
