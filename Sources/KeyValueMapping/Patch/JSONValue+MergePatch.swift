@@ -103,9 +103,21 @@ enum MergePatch {
         return try changes(from: old, to: new, session) ?? .object([:])
     }
 
-    // One pass: each level compares only its own members, recursing into members that are
-    // objects on both sides and comparing any other member once, so every node is visited once.
-    private static func changes(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+    /// The patch from `old` to `new` (`nil` when they are the same), RFC 7396's way: objects
+    /// member by member, anything else whole.
+    static func changes(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        try changedMembers(from: old, to: new, session) { _, previous, value in try changes(from: previous, to: value, session) }
+    }
+
+    /// The patch from `old` to `new` when both are objects: `member(key, old, new)` gives the
+    /// patch of each member both have (`nil` when it did not change), members only `new` has
+    /// are added whole and those only `old` has are removed with `null`; any other pair is
+    /// `new` whole unless it equals `old`. Every difference of every kind nests through here,
+    /// one level of `session` per object, as merges nest through
+    /// ``mergeMembers(of:into:_:_:)``; each level compares only its own members, so every node
+    /// is visited once.
+    static func changedMembers(from old: JSONValue, to new: JSONValue, _ session: PatchSession,
+                               _ member: (String, JSONValue, JSONValue) throws -> JSONValue?) throws -> JSONValue? {
         guard case .object(let before) = old, case .object(let after) = new else {
             return firstDifference(old, new) == nil ? JSONValue?.none : new
         }
@@ -122,7 +134,7 @@ enum MergePatch {
         for (key, value) in after {
             do {
                 if let previous = before[key] {
-                    guard let change = try changes(from: previous, to: value, session) else { continue }
+                    guard let change = try member(key, previous, value) else { continue }
                     members.append((key, change))
                 } else {
                     members.append((key, value))

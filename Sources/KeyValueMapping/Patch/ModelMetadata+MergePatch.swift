@@ -44,6 +44,26 @@ extension ModelMetadata {
         }
     }
 
+    /// The patch from this model's JSON object `old` to `new` (`nil` when they are the same):
+    /// each property's member as its codec differs (a union's value whole), any other member as
+    /// RFC 7396 does.
+    func modelObjectDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        try differenceBranch(from: old, to: new, plan: patchPlan(keys: try keyTable(for: session.keyNamingStyle).decodeKeys), session)
+    }
+
+    private func differenceBranch(from old: JSONValue, to new: JSONValue, plan: [String: PatchNode], _ session: PatchSession) throws -> JSONValue? {
+        try MergePatch.changedMembers(from: old, to: new, session) { key, previous, value in
+            switch plan[key] {
+            case .property(let index)?:
+                return try PatchMerge.difference(from: previous, to: value, codec: decodedProperties[index].accessor.describedCodec, session)
+            case .branch(let children)?:
+                return try differenceBranch(from: previous, to: value, plan: children, session)
+            case nil:
+                return try MergePatch.changes(from: previous, to: value, session)
+            }
+        }
+    }
+
     /// Where each decoded property's value sits in the JSON form: its key, or the objects its
     /// key path walks through. Paths through an array index, the later candidates and gathered
     /// keys are left to RFC 7396 as it stands (arrays replace whole; gathered keys are
@@ -146,7 +166,8 @@ extension ModelMetadata {
             }
         }
         let limit = encoder.maximumDepth
-        let patch = try MergePatch.difference(from: before, to: after, PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle))
+        let patch = try modelObjectDifference(from: before, to: after, PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle))
+            ?? .object([:])
         guard case .object(let members) = patch else { return patch }
         let session = PatchSession(maximumDepth: limit, keyNamingStyle: decoder.keyNamingStyle)
         let result = JSONValue.object(try mergeModelObject(members, into: before, session))

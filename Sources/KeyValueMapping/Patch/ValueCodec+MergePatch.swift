@@ -1,9 +1,13 @@
-/// How a merge patch's (non-null) value merges into the JSON of a value of this codec's type.
-/// Codecs that do not adopt this follow RFC 7396 as it stands; models and dictionaries adopt
-/// it so a model found anywhere inside keeps the model's rule for `null` (see
-/// ``ModelMetadata/mergeModelObject(_:into:_:)``).
+/// How a merge patch's (non-null) value merges into the JSON of a value of this codec's type,
+/// and the patch between two such values. Codecs that do not adopt this follow RFC 7396 as it
+/// stands; models and dictionaries adopt it so a model found anywhere inside keeps the model's
+/// rule for `null` (see ``ModelMetadata/mergeModelObject(_:into:_:)``), and unions so their
+/// values replace whole.
 protocol PatchMerging {
     func mergePatch(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue
+    /// The patch from `old` to `new`, both JSON of values of this codec's type; `nil` when they
+    /// are the same.
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue?
 }
 
 enum PatchMerge {
@@ -14,18 +18,51 @@ enum PatchMerge {
         }
         return try MergePatch.merge(patch, into: target, session)
     }
+
+    /// The patch from `old` to `new`, the JSON of values `codec` converts; `nil` when they are
+    /// the same. What ``value(_:into:codec:_:)`` merges back.
+    static func difference(from old: JSONValue, to new: JSONValue, codec: Any, _ session: PatchSession) throws -> JSONValue? {
+        if let merging = codec as? any PatchMerging {
+            return try merging.patchDifference(from: old, to: new, session)
+        }
+        return try MergePatch.changes(from: old, to: new, session)
+    }
 }
+
+/// A codec whose values a patch replaces whole: a union's value is its tag and that case's
+/// members together, so merging members of one case into another's would mix them.
+protocol PatchReplacing: PatchMerging {}
+
+extension PatchReplacing {
+    func mergePatch(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue { patch }
+
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        MergePatch.firstDifference(old, new) == nil ? JSONValue?.none : new
+    }
+}
+
+extension EnumCodec: PatchReplacing {}
+extension PolymorphicCodec: PatchReplacing {}
 
 extension ModelCodec: PatchMerging {
     func mergePatch(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue {
         guard case .object(let members) = patch else { return patch }
         return .object(try metadata.mergeModelObject(members, into: target, session))
     }
+
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        try metadata.modelObjectDifference(from: old, to: new, session)
+    }
 }
 
 extension OptionalCodec: PatchMerging {
     func mergePatch(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue {
         try PatchMerge.value(patch, into: target, codec: wrapped, session)
+    }
+
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        guard !old.isNull, !new.isNull else { return MergePatch.firstDifference(old, new) == nil ? JSONValue?.none : new }
+        return try PatchMerge.difference(from: old, to: new, codec: wrapped, session)
     }
 }
 
@@ -38,11 +75,21 @@ extension DictionaryCodec: PatchMerging {
             value.isNull ? JSONValue?.none : try PatchMerge.value(value, into: current, codec: element, session)
         })
     }
+
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        try MergePatch.changedMembers(from: old, to: new, session) { _, previous, value in
+            try PatchMerge.difference(from: previous, to: value, codec: element, session)
+        }
+    }
 }
 
 extension ConcreteCodec where Self: PatchMerging {
     func mergePatch(_ patch: JSONValue, into target: JSONValue?, _ session: PatchSession) throws -> JSONValue {
         try PatchMerge.value(patch, into: target, codec: base, session)
+    }
+
+    func patchDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
+        try PatchMerge.difference(from: old, to: new, codec: base, session)
     }
 }
 

@@ -59,6 +59,54 @@ struct EnumViewTests {
         let patch = try new.mergePatch(from: old)
         #expect(try old.applyingMergePatch(patch) == new)
     }
+
+    @Test("a merge patch replaces a union value whole, in properties, optionals and dictionaries, and the smallest patch says so")
+    func patchesReplaceUnionsWhole() throws {
+        let old = UnionDrawing(main: .circle(UnionCircle(radius: 1)), byName: ["a": .circle(UnionCircle(radius: 1)), "b": .tags(["x"])],
+                               token: .word("hi"))
+        // A member of the case alone is no longer merged into the old value: it is the new value, without its tag.
+        do {
+            _ = try old.applyingMergePatch(try JSONValue(jsonString: #"{"main": {"radius": 2}}"#))
+            Issue.record("merged")
+        } catch let error as MappingError {
+            #expect(error.description == "main.type: required key is missing (expected String (the tag of UnionShape: circle, square, label, unknown))")
+        }
+        let changes: [(UnionDrawing, String)] = [
+            (UnionDrawing(main: .circle(UnionCircle(radius: 2)), byName: old.byName, token: old.token),
+             #"{"main":{"radius":2.0,"type":"circle"}}"#),
+            (UnionDrawing(main: .square(UnionSquare(side: 3)), byName: old.byName, token: old.token),
+             #"{"main":{"side":3.0,"type":"square"}}"#),
+            (UnionDrawing(main: old.main, byName: ["a": .circle(UnionCircle(radius: 5)), "b": .tags(["x"])], token: .end),
+             #"{"byName":{"a":{"circle":{"radius":5.0}}},"token":{"t":"end"}}"#),
+            (UnionDrawing(main: old.main, byName: ["b": .tags(["x", "y"])], token: nil),
+             #"{"byName":{"b":{"tags":["x","y"]},"a":null},"token":null}"#),
+            (old, "{}"),
+        ]
+        for (new, expected) in changes {
+            let patch = try new.mergePatch(from: old)
+            #expect(patch.jsonString() == expected, "\(patch.jsonString())")
+            #expect(try old.applyingMergePatch(patch) == new)
+        }
+    }
+
+    @Test("a merge patch replaces a polymorphic value whole")
+    func patchesReplacePolymorphicValuesWhole() throws {
+        var old = PolyFeed()
+        old.pinned = PolyPost(id: 1, text: "a")
+        old.byName = ["p": PolyPost(id: 2, text: "b")]
+        var new = old
+        new.pinned = PolyAd(id: 1, sponsor: "s")
+        new.byName = ["p": PolyPost(id: 2, text: "c")]
+        let patch = try new.mergePatch(from: old)
+        #expect(patch.jsonString() == #"{"byName":{"p":{"id":2,"kind":"post","text":"c"}},"pinned":{"id":1,"kind":"ad","sponsor":"s"}}"#)
+        #expect(try old.applyingMergePatch(patch).rendered == new.rendered)
+        do {
+            _ = try old.applyingMergePatch(try JSONValue(jsonString: #"{"pinned": {"text": "z"}}"#))
+            Issue.record("merged")
+        } catch let error as MappingError {
+            #expect(error.description == "pinned.kind: required key is missing (expected String (the tag of PolyItem: post, ad))")
+        }
+    }
 }
 
 /// Bytes handed out one at a time, as a network stream would.
