@@ -7,30 +7,45 @@ extension ModelMetadata {
     /// (a name that is no stored property at all is reported by the rules' name check).
     /// Runs while the metadata is built, after the mapped properties are known.
     func checkPrimaryKey(_ resolver: inout RulesResolver, storedNames: [String]) {
-        guard let name = resolver.rules.primaryKey, storedNames.contains(name) else { return }
-        guard resolver.isMapped(name) else {
-            let why = resolver.isIgnored(name) ? "ignored" : "not in the allow list"
-            resolver.report("the primary key \"\(name)\" is \(why), so it is never decoded")
-            return
+        let names = resolver.rules.primaryKey
+        for name in Set(names.filter { name in names.filter { $0 == name }.count > 1 }).sorted() {
+            resolver.report("the primary key names \"\(name)\" twice")
         }
-        guard let property = properties.first(where: { $0.name == name }) else {
-            resolver.report("the primary key \"\(name)\" is never mapped")
-            return
-        }
-        if !property.isDecoded {
-            resolver.report("the primary key \"\(name)\" is a let, which decoding never writes")
-        }
-        if !(property.accessor.valueType is any Hashable.Type) {
-            resolver.report("the primary key \"\(name)\" has type \(SwiftTypeName.of(property.accessor.valueType)), which is not Hashable")
+        for name in names where storedNames.contains(name) {
+            guard resolver.isMapped(name) else {
+                let why = resolver.isIgnored(name) ? "ignored" : "not in the allow list"
+                resolver.report("the primary key \"\(name)\" is \(why), so it is never decoded")
+                continue
+            }
+            guard let property = properties.first(where: { $0.name == name }) else {
+                resolver.report("the primary key \"\(name)\" is never mapped")
+                continue
+            }
+            if !property.isDecoded {
+                resolver.report("the primary key \"\(name)\" is a let, which decoding never writes")
+            }
+            if !(property.accessor.valueType is any Hashable.Type) {
+                resolver.report("the primary key \"\(name)\" has type \(SwiftTypeName.of(property.accessor.valueType)), which is not Hashable")
+            } else if names.count > 1, !PrimaryKey.Component.isKeyType(property.accessor.valueType) {
+                resolver.report("the primary key \"\(name)\" has type \(SwiftTypeName.of(property.accessor.valueType)), "
+                                + "which a composite key cannot hold: \(PrimaryKey.Component.keyTypes)")
+            }
         }
     }
 
     /// The name of the primary key's property, or an `invalidDeclaration` error when the type
-    /// declares no primary key.
+    /// declares none, or a composite one (`upsert` files records by one property).
     func primaryKeyName() throws -> String {
-        guard let name = resolver?.rules.primaryKey, decodedProperties.contains(where: { $0.name == name }) else {
+        let names = resolver?.rules.primaryKey ?? []
+        guard let name = names.first, decodedProperties.contains(where: { $0.name == name }) else {
             throw MappingError(.invalidDeclaration(type: typeName, problems: [
                 "upsert needs a primary key: declare one in the type's rules, such as MappingRules().primaryKey(\"id\")",
+            ]))
+        }
+        guard names.count == 1 else {
+            throw MappingError(.invalidDeclaration(type: typeName, problems: [
+                "upsert files records by a primary key of one property, and \(shortTypeName)'s is composite (\(names.joined(separator: ", "))): "
+                + "import with KeyValueDecoder.importRecords, which takes composite keys",
             ]))
         }
         return name

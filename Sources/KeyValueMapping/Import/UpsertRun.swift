@@ -10,6 +10,7 @@ import Foundation
 struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     private let metadata: ModelMetadata<Model>
     private let session: DecodingSession
+    private let elements: ElementDecoder<Model>
     private let keyName: String
     /// The key property as the model's own metadata has it, found once: every record's and
     /// every element's key is read through it.
@@ -28,6 +29,7 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     init(_ metadata: ModelMetadata<Model>, keyName: String, filing records: [Model], expecting expected: Int, _ session: DecodingSession) throws {
         self.metadata = metadata
         self.session = session
+        elements = ElementDecoder(metadata: metadata, session: session)
         self.keyName = keyName
         keyProperty = metadata.property(named: keyName)
         keyIsOptional = keyProperty?.accessor.acceptsNull ?? false
@@ -71,15 +73,20 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
     /// Errors are relative to the element.
     private mutating func apply<Source: DecodingSource>(from source: inout Source, to records: inout [Model]) throws {
         var facts = ElementFacts(decodedAs: Model.self)
-        var model = try decode(from: &source, facts: &facts, records: records)
+        var model: Model
+        if let prototype = metadata.prototype {
+            model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+        } else {
+            model = try build(from: &source, facts: &facts, records: records)
+        }
         let identity = try key(of: model, facts)
         if let position = positions[identity] {
             try update(at: position, filedUnder: identity, with: model, facts, in: &records)
             summary.updated += 1
             return
         }
-        try checkRequiredKeys(of: facts)
-        try validate(&model, as: facts.decodedAs)
+        try elements.checkRequiredKeys(of: facts)
+        try elements.validate(&model, as: facts.decodedAs)
         let decoded = keyValue(of: model)
         if decoded != identity, let decoded, let position = positions[decoded] {
             // `didDecode` turned the key into one a record already holds: the element updates that
@@ -94,36 +101,7 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
         summary.inserted += 1
     }
 
-    /// Decodes the element at `source`'s cursor into a new model of the class its rules name,
-    /// without `didDecode` (which runs once the element's record is known); `facts` says which
-    /// class and what the element wrote.
-    private func decode<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
-        guard let prototype = metadata.prototype else { return try build(from: &source, facts: &facts, records: records) }
-        guard metadata.readsRulesDictionary else {
-            var model = prototype.make()
-            facts = ElementFacts(decodedAs: Model.self, members: try metadata.decodeMembers(from: &source, into: &model, session, missingKeys: .rejectedWithFailure))
-            return model
-        }
-        let object = try metadata.rulesDictionary(from: &source, session)
-        if metadata.subtypeResolver != nil {
-            if let concrete = try ModelMetadata<Model>.resolveSubtype(for: object.dictionary) {
-                func decode<Concrete: Mappable>(as type: Concrete.Type) throws -> Model {
-                    var model = Concrete()
-                    let members = try ModelMetadata<Concrete>.of(Concrete.self).decode(rulesDictionary: object, into: &model, session,
-                                                                                       missingKeys: .rejectedWithFailure)
-                    let record = try ModelMetadata<Model>.asModel(model)
-                    facts = ElementFacts(decodedAs: Concrete.self, members: members)
-                    return record
-                }
-                return try decode(as: concrete)
-            }
-        }
-        var model = prototype.make()
-        facts = ElementFacts(decodedAs: Model.self, members: try metadata.decode(rulesDictionary: object, into: &model, session, missingKeys: .rejectedWithFailure))
-        return model
-    }
-
-    /// ``decode(from:facts:records:)`` for an immutable model, built in fresh storage: the fields
+    /// ``ElementDecoder/decode(from:prototype:facts:)`` for an immutable model, built in fresh storage: the fields
     /// the element leaves out are the stored record's when the key it wrote files one (the
     /// model is then that record updated), else `nil`, or a missing key's error.
     private func build<Source: DecodingSource>(from source: inout Source, facts: inout ElementFacts, records: [Model]) throws -> Model {
@@ -174,23 +152,6 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
         return identity
     }
 
-    /// A new record's required keys (the key itself was checked first).
-    private func checkRequiredKeys(of facts: ElementFacts) throws {
-        if facts.decodedAs == Model.self { return try checkRequiredKeys(of: facts, in: metadata) }
-        func checkSubclass<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
-            try checkRequiredKeys(of: facts, in: ModelMetadata<Decoded>.of(Decoded.self))
-        }
-        try checkSubclass(as: facts.decodedAs)
-    }
-
-    private func checkRequiredKeys<Decoded: KeyValueModel>(of facts: ElementFacts, in metadata: ModelMetadata<Decoded>) throws {
-        guard metadata.requiredCount > 0 || session.rejectsMissingKeys else { return }
-        for (index, property) in metadata.decodedProperties.enumerated()
-        where !facts.members.found.contains(index) && property.isRequired(in: session) {
-            throw MappingError(.missingKey(expected: property.accessor.typeName), path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
-        }
-    }
-
     /// Updates the record at `position`, filed under `identity`, with the element's values and
     /// files it again if its key changed. A value is updated as a copy, stored only when the
     /// whole element applied; a class instance is updated in place.
@@ -206,8 +167,8 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
                                              detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but the record [\(position)] it updates is a \(SwiftTypeName.of(recordType)); an import does not change a record's class"))
         }
         let before = metadata.isClass ? keyValue(of: record) : nil
-        try copy(model, facts, into: &record)
-        if validating { try validate(&record, as: facts.decodedAs) }
+        try elements.copy(model, facts, into: &record)
+        if validating { try elements.validate(&record, as: facts.decodedAs) }
         let updated = keyValue(of: record)
         if updated != identity {
             if let updated, let other = positions[updated] {
@@ -222,32 +183,6 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
             if let updated { positions[updated] = position }
         }
         records[position] = record
-    }
-
-    /// Copies the values the element wrote into `record`, of the same class.
-    private func copy(_ model: Model, _ facts: ElementFacts, into record: inout Model) throws {
-        if facts.decodedAs == Model.self {
-            return metadata.copyDecoded(facts.members.written, from: model, to: &record)
-        }
-        func copy<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
-            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
-            var target = try DynamicModel.cast(record, to: Decoded.self)
-            let source = try DynamicModel.cast(model, to: Decoded.self)
-            metadata.copyDecoded(facts.members.written, from: source, to: &target)
-            record = try DynamicModel.cast(target, to: Model.self)
-        }
-        try copy(as: facts.decodedAs)
-    }
-
-    /// Runs `didDecode` of the class the model was decoded as.
-    private func validate(_ model: inout Model, as type: any KeyValueModel.Type) throws {
-        if type == Model.self { return try ModelMetadata<Model>.validate(&model) }
-        func validate<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
-            var typed = try DynamicModel.cast(model, to: Decoded.self)
-            try ModelMetadata<Decoded>.validate(&typed)
-            model = try DynamicModel.cast(typed, to: Model.self)
-        }
-        try validate(as: type)
     }
 
     /// The position of the primary key among `metadata`'s decoded properties.
@@ -272,18 +207,5 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
         guard let key = value as? Key else { return nil }
         if keyIsOptional, let optional = key as? any OptionalValue, optional.isNone { return nil }
         return key
-    }
-}
-
-/// What one decoded element is, beside its model: the class it was decoded as, and the
-/// properties it met and wrote. Not nested in the generic run: a nested type's metadata is looked
-/// up at run time on every use in the run's unspecialised code (about 300 instructions each).
-private struct ElementFacts {
-    var decodedAs: any KeyValueModel.Type
-    var members: DecodedMembers
-
-    init(decodedAs: any KeyValueModel.Type, members: DecodedMembers = DecodedMembers(found: PropertySet(count: 0), written: PropertySet(count: 0))) {
-        self.decodedAs = decodedAs
-        self.members = members
     }
 }

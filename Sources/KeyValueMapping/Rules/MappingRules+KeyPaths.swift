@@ -80,6 +80,17 @@ extension MappingRules {
         named(property, "the primary key") { $0.primaryKey($1) }
     }
 
+    /// `primaryKey(_:_:_:)` (a composite key) by key paths.
+    public func primaryKey<Root>(_ first: PartialKeyPath<Root>, _ second: PartialKeyPath<Root>, _ more: PartialKeyPath<Root>...) -> MappingRules {
+        var rules = self
+        rules.primaryKey = []
+        return rules.named([first, second] + more, "the primary key") { rules, name in
+            var rules = rules
+            rules.primaryKey.append(name)
+            return rules
+        }
+    }
+
     /// Applies `rule` to the property `keyPath` names, and records the key path for the check
     /// against the model (see `KeyPathCheck`).
     private func named<Root, Value>(_ keyPath: KeyPath<Root, Value>, _ rule: String, _ apply: (MappingRules, String) -> MappingRules) -> MappingRules {

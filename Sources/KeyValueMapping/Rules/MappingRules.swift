@@ -61,7 +61,8 @@ public struct MappingRules: Sendable {
     var skipsInvalidElements: [String] = []
     var fallbacks: [String: FallbackValue] = [:]
     var unknownKeysAllowed = UnknownKeyExemption()
-    var primaryKey: String?
+    /// The primary key's properties, in declared order; empty when the type declares none.
+    var primaryKey: [String] = []
     /// How a property's value is represented when it is not the type's own form (JSON text in
     /// a string, a tag choosing a concrete type), by property name.
     var representations: [String: ValueRepresentation] = [:]
@@ -237,7 +238,25 @@ public struct MappingRules: Sendable {
     /// ```
     public func primaryKey(_ property: String) -> MappingRules {
         var rules = self
-        rules.primaryKey = property
+        rules.primaryKey = [property]
+        return rules
+    }
+
+    /// A composite primary key: the properties that together identify a record, for
+    /// `importRecords` (a record's key is their values, in this order). Each must be a mapped
+    /// `var` of a key type (see ``PrimaryKey/Component``).
+    ///
+    /// ```swift
+    /// struct Member: Mappable {
+    ///     var org = ""
+    ///     var number = 0
+    ///     var name = ""
+    ///     static var mappingRules: MappingRules { MappingRules().primaryKey("org", "number") }
+    /// }
+    /// ```
+    public func primaryKey(_ first: String, _ second: String, _ more: String...) -> MappingRules {
+        var rules = self
+        rules.primaryKey = [first, second] + more
         return rules
     }
 

@@ -64,7 +64,7 @@ struct RulesResolver {
             if let hook = own.beforeDecodingHook { merged.beforeDecodingHook = hook }
             if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
             if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
-            if let primaryKey = own.primaryKey { merged.primaryKey = primaryKey }
+            if !own.primaryKey.isEmpty { merged.primaryKey = own.primaryKey }
             merged.keyPathChecks += own.keyPathChecks
         }
         rules = merged
@@ -90,7 +90,7 @@ struct RulesResolver {
         check(rules.nullKeepsDefault, "useDefaultForNull")
         check(rules.skipsInvalidElements, "skipInvalidElements")
         check(rules.fallbacks.keys.sorted(), "a fallback")
-        check(rules.primaryKey.map { [$0] } ?? [], "the primary key")
+        check(rules.primaryKey, "the primary key")
         check(rules.representations.keys.sorted(), "stringified or polymorphic")
         check(rules.flattened, "flatten")
         for name in Set(rules.repeatedRepresentations).sorted() {

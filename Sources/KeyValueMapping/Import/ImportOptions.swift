@@ -1,0 +1,69 @@
+import Foundation
+
+/// How ``KeyValueDecoder/importRecords(_:fromJSON:into:options:)`` treats the records a payload
+/// names and those it does not.
+public struct ImportOptions: Sendable, Equatable {
+    /// What a key that appears more than once in one payload does.
+    public enum RepeatedKeys: Sendable, Equatable {
+        /// The elements apply in payload order, so the last one wins: a later element updates
+        /// the record an earlier one inserted or updated (its absent keys keep the values the
+        /// earlier one gave), and ``ImportReport/repeated`` lists the key. The default.
+        case lastWins
+        /// The second element with a key is an error at its index; nothing is imported.
+        case reject
+    }
+
+    /// Whether stored records whose keys the payload does not name are deleted, making the
+    /// store hold exactly the payload's records (a sync). Only a complete payload deletes:
+    /// an import that fails deletes nothing. Default `false`.
+    public var deleteMissing: Bool
+    /// Whether a stored record that the payload's element leaves equal, over its mapped
+    /// properties (as the encoder writes them), is left untouched: no update is sent to the
+    /// store, and ``ImportReport/unchanged`` lists its key. Default `false`: every matched
+    /// record is updated.
+    public var skipUnchanged: Bool
+    /// How many payload elements are decoded before the store is asked, in one call, for the
+    /// records their keys match; each batch's inserts and updates are then sent in one call
+    /// each. At least 1; default 1,000.
+    public var batchSize: Int
+    /// What a key repeated inside one payload does. Default ``RepeatedKeys/lastWins``.
+    public var repeatedKeys: RepeatedKeys
+
+    /// Options with the given values (the defaults as documented on each property).
+    public init(deleteMissing: Bool = false, skipUnchanged: Bool = false, batchSize: Int = 1_000, repeatedKeys: RepeatedKeys = .lastWins) {
+        self.deleteMissing = deleteMissing
+        self.skipUnchanged = skipUnchanged
+        self.batchSize = max(1, batchSize)
+        self.repeatedKeys = repeatedKeys
+    }
+}
+
+/// What an import did: the keys of the records it inserted, updated, left unchanged and
+/// deleted, each list in payload order (deleted keys in the store's order).
+public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
+    /// Records the payload added.
+    public var inserted: [PrimaryKey] = []
+    /// Stored records the payload changed.
+    public var updated: [PrimaryKey] = []
+    /// Stored records the payload matched and left equal (with ``ImportOptions/skipUnchanged``).
+    public var unchanged: [PrimaryKey] = []
+    /// Stored records the payload did not name (with ``ImportOptions/deleteMissing``).
+    public var deleted: [PrimaryKey] = []
+    /// Keys that more than one element carried (each once, in the order their second element
+    /// came); the last element won (``ImportOptions/RepeatedKeys/lastWins``).
+    public var repeated: [PrimaryKey] = []
+    /// Elements dropped because they failed to decode, with the decoder's
+    /// ``KeyValueDecoder/invalidElements`` set to `.skip` (otherwise the first one is an error).
+    public var skipped = 0
+
+    /// An empty report.
+    public init() {}
+
+    /// `2 inserted, 1 updated, 0 unchanged, 0 deleted` (and the repeated and skipped counts when not zero).
+    public var description: String {
+        var text = "\(inserted.count) inserted, \(updated.count) updated, \(unchanged.count) unchanged, \(deleted.count) deleted"
+        if !repeated.isEmpty { text += ", \(repeated.count) repeated" }
+        if skipped > 0 { text += ", \(skipped) skipped" }
+        return text
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+import KeyValueMapping
+
+struct ImportMember: Mappable, Equatable {
+    var org = ""
+    var number = 0
+    var name = ""
+    var role = "member"
+    static var mappingRules: MappingRules { MappingRules().primaryKey("org", "number") }
+}
+
+/// The same key by key paths, read from a nested object.
+struct NestedKeyMember: Mappable, Equatable {
+    var org = ""
+    var number = 0
+    var name = ""
+    static var mappingRules: MappingRules {
+        MappingRules().map("number", to: "meta.number").primaryKey(\NestedKeyMember.org, \NestedKeyMember.number)
+    }
+}
+
+/// Counts its `didDecode` calls.
+final class CountedMember: Mappable {
+    nonisolated(unsafe) static var validations = 0
+    var id = 0
+    var name = ""
+    required init() {}
+    class var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+    func didDecode() throws { CountedMember.validations += 1 }
+}
+
+struct ImmutableMember: ImmutableMappable {
+    let id: Int
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+}
+struct ArrayKeyMember: Mappable {
+    var tags: [String] = []
+    var id = 0
+    static var mappingRules: MappingRules { MappingRules().primaryKey("tags", "id") }
+}
+struct OptionalKeyMember: Mappable {
+    var id: Int?
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+}
+
+/// A store that records the calls an import makes, over a dictionary.
+struct RecordingTarget<Model: KeyValueModel>: ImportTarget {
+    var rows: [PrimaryKey: Model] = [:]
+    var calls: [String] = []
+    var failsOnInsert = false
+
+    func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Model] { try rows.records(forKeys: keys) }
+    func allKeys() throws -> [PrimaryKey] { rows.keys.sorted { $0.description < $1.description } }
+    mutating func insert(_ records: [(key: PrimaryKey, record: Model)]) throws {
+        if failsOnInsert { throw MappingError(.other("the store refused the insert")) }
+        calls.append("insert \(records.map(\.key))")
+        try rows.insert(records)
+    }
+    mutating func update(_ records: [(key: PrimaryKey, record: Model)]) throws {
+        calls.append("update \(records.map(\.key))")
+        try rows.update(records)
+    }
+    mutating func delete(keys: [PrimaryKey]) throws {
+        calls.append("delete \(keys)")
+        try rows.delete(keys: keys)
+    }
+    mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
+        var copy = self
+        copy.calls.append("begin")
+        do {
+            let result = try body(&copy)
+            copy.calls.append("commit")
+            self = copy
+            return result
+        } catch {
+            calls.append("rollback")
+            throw error
+        }
+    }
+}
+
+/// The two ways in: JSON bytes and an array from JSONSerialization.
+enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
+    case bytes, dictionaries
+    var testDescription: String { rawValue }
+
+    @discardableResult
+    func run<Target: ImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
+                                   decoder: KeyValueDecoder = KeyValueDecoder()) throws -> ImportReport {
+        switch self {
+        case .bytes:
+            return try decoder.importRecords(Target.Model.self, fromJSON: Data(json.utf8), into: &target, options: options)
+        case .dictionaries:
+            let payload = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+            return try decoder.importRecords(Target.Model.self, from: payload, into: &target, options: options)
+        }
+    }
+
+    /// The error's description, or `imported` when there was none.
+    func error<Target: ImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
+                                     decoder: KeyValueDecoder = KeyValueDecoder()) -> String {
+        do {
+            try run(json, into: &target, options: options, decoder: decoder)
+            return "imported"
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
+@Suite struct ImportRecordsTests {
+    static func fixture(_ name: String) throws -> String {
+        try String(decoding: Data(contentsOf: Fixtures.testsDirectory.appendingPathComponent("Fixtures/\(name)")), as: UTF8.self)
+    }
+
+    static func key(_ org: String, _ number: Int64) -> PrimaryKey { PrimaryKey(.string(org), .integer(number)) }
+
+    @Test(arguments: ImportRoute.allCases)
+    func aSecondPayloadUpdatesInsertsSkipsAndDeletesByCompositeKey(_ route: ImportRoute) throws {
+        var target = RecordingTarget<ImportMember>()
+        let first = try route.run(try Self.fixture("import-members-1.json"), into: &target)
+        #expect(first.inserted == [Self.key("acme", 1), Self.key("acme", 2), Self.key("beta", 1), Self.key("beta", 2)])
+        #expect(first.updated.isEmpty && first.deleted.isEmpty && first.description == "4 inserted, 0 updated, 0 unchanged, 0 deleted")
+        target.calls = []
+        let options = ImportOptions(deleteMissing: true, skipUnchanged: true)
+        let second = try route.run(try Self.fixture("import-members-2.json"), into: &target, options: options)
+        #expect(second.inserted == [Self.key("gamma", 1)])
+        #expect(second.updated == [Self.key("acme", 1), Self.key("beta", 2)])
+        #expect(second.unchanged == [Self.key("acme", 2)])
+        #expect(second.deleted == [Self.key("beta", 1)])
+        #expect(target.calls == [
+            "begin", #"insert [("gamma", 1)]"#, #"update [("acme", 1), ("beta", 2)]"#, #"delete [("beta", 1)]"#, "commit",
+        ])
+        #expect(target.rows[Self.key("beta", 2)] == ImportMember(org: "beta", number: 2, name: "Edsger", role: "owner"))
+        #expect(target.rows[Self.key("acme", 1)]?.name == "Ada L.")
+        #expect(target.rows.count == 4 && target.rows[Self.key("beta", 1)] == nil)
+    }
+
+    @Test("the store is asked once per batch, never once per record")
+    func batches() throws {
+        let json = "[" + (1...5).map { #"{"org": "o", "number": \#($0)}"# }.joined(separator: ",") + "]"
+        var target = RecordingTarget<ImportMember>()
+        try ImportRoute.bytes.run(#"[{"org": "o", "number": 2, "name": "two"}]"#, into: &target)
+        target.calls = []
+        final class Lookups: @unchecked Sendable { var keys: [[PrimaryKey]] = [] }
+        struct CountingTarget: ImportTarget {
+            var base: RecordingTarget<ImportMember>
+            let lookups: Lookups
+            func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: ImportMember] {
+                lookups.keys.append(keys)
+                return try base.records(forKeys: keys)
+            }
+            func allKeys() throws -> [PrimaryKey] { try base.allKeys() }
+            mutating func insert(_ records: [(key: PrimaryKey, record: ImportMember)]) throws { try base.insert(records) }
+            mutating func update(_ records: [(key: PrimaryKey, record: ImportMember)]) throws { try base.update(records) }
+            mutating func delete(keys: [PrimaryKey]) throws { try base.delete(keys: keys) }
+            mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
+                var copy = self
+                let result = try body(&copy)
+                self = copy
+                return result
+            }
+        }
+        let lookups = Lookups()
+        var counting = CountingTarget(base: target, lookups: lookups)
+        let report = try ImportRoute.bytes.run(json, into: &counting, options: ImportOptions(batchSize: 2))
+        #expect(lookups.keys == [[Self.key("o", 1), Self.key("o", 2)], [Self.key("o", 3), Self.key("o", 4)], [Self.key("o", 5)]])
+        #expect(counting.base.calls == [#"insert [("o", 1)]"#, #"update [("o", 2)]"#, #"insert [("o", 3), ("o", 4)]"#, #"insert [("o", 5)]"#])
+        #expect(report.inserted.count == 4 && report.updated == [Self.key("o", 2)])
+        #expect(counting.base.rows[Self.key("o", 2)]?.name == "two")
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func aRepeatedKeyLastWinsOrIsRejected(_ route: ImportRoute) throws {
+        let json = #"[{"org": "a", "number": 1, "name": "first"}, {"org": "b", "number": 1}, {"org": "a", "number": 1, "role": "admin"}]"#
+        for batchSize in [1, 10] {
+            var target = RecordingTarget<ImportMember>()
+            let report = try route.run(json, into: &target, options: ImportOptions(batchSize: batchSize))
+            #expect(report.inserted == [Self.key("a", 1), Self.key("b", 1)] && report.updated.isEmpty && report.repeated == [Self.key("a", 1)])
+            #expect(target.rows[Self.key("a", 1)] == ImportMember(org: "a", number: 1, name: "first", role: "admin"))
+        }
+        var target = RecordingTarget<ImportMember>()
+        #expect(route.error(json, into: &target, options: ImportOptions(repeatedKeys: .reject))
+            == #"[2]: expected a primary key no other element has, found ("a", 1) (the payload names this record twice (ImportOptions.repeatedKeys is .reject))"#)
+        #expect(target.rows.isEmpty && target.calls == ["rollback"])
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func anErrorLeavesTheStoreAsItWas(_ route: ImportRoute) throws {
+        var target = RecordingTarget<ImportMember>()
+        try route.run(try Self.fixture("import-members-1.json"), into: &target)
+        let before = target.rows
+        let cases: [(String, String)] = [
+            (#"[{"org": "x", "number": 1}, {"org": "y", "number": 2}, {"org": "z", "number": "three"}]"#,
+             #"[2].number: expected Int, found String "three""#),
+            (#"[{"org": "x", "number": 1}, {"org": "y"}]"#, "[1].number: required key is missing (expected Int)"),
+            (#"[{"org": "x", "number": 1}, {"org": null, "number": 2}]"#, "[1].org: expected String, found null (the property is not optional)"),
+            (#"[{"org": "acme", "number": 1, "name": [5]}]"#, "[0].name: expected String, found Array (1 element)"),
+        ]
+        for (json, message) in cases {
+            #expect(route.error(json, into: &target, options: ImportOptions(deleteMissing: true, batchSize: 1)) == message)
+            #expect(target.rows == before)
+        }
+        target.failsOnInsert = true
+        #expect(route.error(#"[{"org": "new", "number": 1}]"#, into: &target) == "(root): the store refused the insert")
+        #expect(target.rows == before)
+    }
+
+    @Test("malformed JSON after flushed batches rolls everything back")
+    func malformedJSONRollsBack() throws {
+        var target: [PrimaryKey: ImportMember] = [:]
+        let json = #"[{"org": "x", "number": 1}, {"org": "y", "number": 2}, {"org": "z", "number": 3}"#
+        #expect(throws: MappingError.self) {
+            try KeyValueDecoder().importRecords(ImportMember.self, fromJSON: Data(json.utf8), into: &target, options: ImportOptions(batchSize: 1))
+        }
+        #expect(target.isEmpty)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func keyPathsAndNestedKeys(_ route: ImportRoute) throws {
+        var target: [PrimaryKey: NestedKeyMember] = [:]
+        try route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "x"}]"#, into: &target)
+        try route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "y"}]"#, into: &target)
+        #expect(target == [Self.key("a", 7): NestedKeyMember(org: "a", number: 7, name: "y")])
+        #expect(route.error(#"[{"org": "a"}]"#, into: &target) == "[0].meta.number: required key is missing (expected Int)")
+        #expect(try PrimaryKey(of: NestedKeyMember(org: "b", number: 2)).description == #"("b", 2)"#)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func anArrayKeepsItsOrderAndUpdatesInPlace(_ route: ImportRoute) throws {
+        var members = [ImportMember(org: "a", number: 1, name: "one"), ImportMember(org: "a", number: 2, name: "two")]
+        let report = try route.run(#"[{"org": "a", "number": 3}, {"org": "a", "number": 1, "name": "uno"}]"#, into: &members,
+                                   options: ImportOptions(deleteMissing: true))
+        #expect(members.map(\.name) == ["uno", ""] && members.map(\.number) == [1, 3])
+        #expect(report.deleted == [Self.key("a", 2)])
+        var twice = [ImportMember(org: "a", number: 1), ImportMember(org: "a", number: 1)]
+        #expect(route.error(#"[{"org": "a", "number": 1}]"#, into: &twice)
+            == #"[1]: expected a unique primary key, found ("a", 1) (the records [0] and [1] have the same key)"#)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func didDecodeRunsOncePerElementAndClassesKeepTheirIdentity(_ route: ImportRoute) throws {
+        let stored = CountedMember()
+        stored.id = 1
+        stored.name = "old"
+        var target = [stored]
+        CountedMember.validations = 0
+        try route.run(#"[{"id": 1, "name": "new"}, {"id": 2}, {"id": 3}]"#, into: &target, options: ImportOptions(batchSize: 2))
+        #expect(CountedMember.validations == 3)
+        #expect(target.count == 3 && target[0] === stored && stored.name == "new")
+    }
+
+    @Test("skipping invalid elements drops them and counts them")
+    func skippedElements() throws {
+        var decoder = KeyValueDecoder()
+        decoder.invalidElements = .skip
+        var target: [PrimaryKey: ImportMember] = [:]
+        let report = try ImportRoute.bytes.run(#"[{"org": "a", "number": 1}, {"org": "b", "number": "x"}, {"org": "c"}]"#,
+                                               into: &target, decoder: decoder)
+        #expect(report.inserted == [Self.key("a", 1)] && report.skipped == 2 && target.count == 1)
+    }
+
+    @Test("a model an import cannot key is a declaration error")
+    func declarationErrors() throws {
+        var immutable: [PrimaryKey: ImmutableMember] = [:]
+        #expect(ImportRoute.bytes.error("[]", into: &immutable).contains("ImmutableMappable"))
+        var none: [PrimaryKey: NoPrimaryKey] = [:]
+        #expect(ImportRoute.bytes.error("[]", into: &none).contains("an import needs a primary key"))
+        var optional: [PrimaryKey: OptionalKeyMember] = [:]
+        #expect(ImportRoute.bytes.error("[]", into: &optional).contains(#"the primary key "id" has type Int?, which an import cannot key records by"#))
+        var arrayKey: [PrimaryKey: ArrayKeyMember] = [:]
+        #expect(ImportRoute.bytes.error("[]", into: &arrayKey).contains(#"the primary key "tags" has type [String], which a composite key cannot hold"#))
+        var people: [ImportMember] = []
+        #expect(throws: MappingError.self) { try people.upsert(from: []) }
+    }
+}
