@@ -171,6 +171,11 @@ func runBenchmarks(_ options: Options) throws {
         let figures = try UpsertBenchmark.measure(runner: runner)
         if repeatLabel == nil { UpsertBenchmark.printTable(figures) }
     }
+    if selected(.flat), section("import/") {
+        starting("import: \(Report.grouped(Double(ImportBenchmark.payloadCount))) records as JSON into a store of \(Report.grouped(Double(ImportBenchmark.storedCount))) by primary key, against decode and a hand-written merge")
+        let figures = try ImportBenchmark.measure(runner: runner)
+        if repeatLabel == nil { ImportBenchmark.printTable(figures) }
+    }
     if selected(.flat), section("relaxed/") {
         starting("relaxation: \(Report.grouped(Double(RelaxationBenchmark.records))) records decoded clean and with one relaxation in the last, from bytes, JSON Lines and a stream")
         let figures = try RelaxationBenchmark.measure(runner: runner)

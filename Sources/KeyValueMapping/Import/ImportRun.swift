@@ -9,6 +9,11 @@ import Foundation
 /// is known, as in `upsert`); `didDecode` may not change it. A matched record gets the
 /// element's values (only those the element wrote: absent keys keep the stored values, as
 /// `update(from:)` keeps them), then its `didDecode`.
+// The run is generic over the store and compiled unspecialised (the model is the caller's type),
+// where every use of a type built from `Model` (a nested type, a tuple, `[Model]`, a dictionary
+// of them) looks up its run-time metadata: about 300 instructions each. So its state is kept
+// in types that do not depend on `Model` wherever it can be (`ImportKeyState`, `ImportSlot`,
+// parallel arrays), and the store's tuples are built once per batch.
 struct ImportRun<Target: ImportTarget> {
     typealias Model = Target.Model
 
@@ -20,33 +25,28 @@ struct ImportRun<Target: ImportTarget> {
     private let options: ImportOptions
     /// The coder whose JSON form decides whether an update changed a record (`skipUnchanged`).
     private let encoding: EncodingSession
-    private var batch: [Element] = []
+    /// Each key the payload named so far: what the import did to its record, and the last
+    /// batch that named it.
+    private var keyStates: [PrimaryKey: ImportKeyState] = [:]
+    private var batchNumber = 0
+    /// The batch's elements, in payload order: index, model, facts and key.
+    private var batchIndexes: [Int] = []
+    private var batchModels: [Model] = []
+    private var batchFacts: [ElementFacts] = []
+    private var batchElementKeys: [PrimaryKey] = []
     /// The batch's keys, each once, in payload order: what the target is asked for.
     private var batchKeys: [PrimaryKey] = []
-    private var batchKeySet: Set<PrimaryKey> = []
-    /// Each key the payload named so far, with what the import did to its record.
-    private var outcomes: [PrimaryKey: Outcome] = [:]
-    private var repeatedKeys: Set<PrimaryKey> = []
+    /// What the batch does to the store: the records to insert and to update, each with its
+    /// key, and those it matched and left equal, with their JSON forms; where each key's record
+    /// stands among them.
+    private var inserted: [Model] = []
+    private var insertKeys: [PrimaryKey] = []
+    private var updated: [Model] = []
+    private var updateKeys: [PrimaryKey] = []
+    private var unchanged: [Model] = []
+    private var unchangedForms: [JSONValue] = []
+    private var slots: [PrimaryKey: ImportSlot] = [:]
     private(set) var report = ImportReport()
-
-    private struct Element {
-        let index: Int
-        let model: Model
-        let facts: ElementFacts
-        let key: PrimaryKey
-    }
-
-    private enum Outcome {
-        case inserted, updated, unchanged
-    }
-
-    /// Where a key's record stands within the batch being applied.
-    private enum Slot {
-        case insert(Int)
-        case update(Int)
-        /// The record as stored, and its JSON form, which later elements are compared with.
-        case unchanged(stored: Model, form: JSONValue)
-    }
 
     init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions) throws {
         guard let prototype = metadata.prototype else {
@@ -80,12 +80,12 @@ struct ImportRun<Target: ImportTarget> {
                 report.skipped += 1
             }
             index += 1
-            if batch.count == options.batchSize { try flush(into: &target) }
+            if batchModels.count == options.batchSize { try flush(into: &target) }
         }
         source.closeArray(array, session)
         try flush(into: &target)
         if options.deleteMissing {
-            let missing = try target.allKeys().filter { outcomes[$0] == nil }
+            let missing = try target.allKeys().filter { keyStates[$0] == nil }
             if !missing.isEmpty { try target.delete(keys: missing) }
             report.deleted = missing
         }
@@ -96,16 +96,30 @@ struct ImportRun<Target: ImportTarget> {
         var facts = ElementFacts(decodedAs: Model.self)
         let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
         let key = try key(of: model, facts)
-        let isNew = batchKeySet.insert(key).inserted
-        if isNew { batchKeys.append(key) }
-        if outcomes[key] != nil || !isNew {
+        var isRepeated = false
+        var isNewInBatch = true
+        if let state = keyStates[key] {
+            isRepeated = true
+            isNewInBatch = state.batch != batchNumber
+        }
+        if isRepeated {
             if options.repeatedKeys == .reject {
                 throw MappingError(.invalidValue(expected: "a primary key no other element has", found: key.description,
                                                  detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)"))
             }
-            if repeatedKeys.insert(key).inserted { report.repeated.append(key) }
+            if keyStates[key]?.isReported == false {
+                keyStates[key]?.isReported = true
+                report.repeated.append(key)
+            }
         }
-        batch.append(Element(index: index, model: model, facts: facts, key: key))
+        if isNewInBatch {
+            batchKeys.append(key)
+            keyStates[key, default: ImportKeyState()].batch = batchNumber
+        }
+        batchIndexes.append(index)
+        batchModels.append(model)
+        batchFacts.append(facts)
+        batchElementKeys.append(key)
     }
 
     /// The key the element decoded; a key property it left out or set to `null` is an error at its key.
@@ -123,61 +137,76 @@ struct ImportRun<Target: ImportTarget> {
 
     /// Applies the batch: one lookup of its keys, then its inserts and its updates in one call each.
     private mutating func flush(into target: inout Target) throws {
-        guard !batch.isEmpty else { return }
+        guard !batchModels.isEmpty else { return }
         let stored = try target.records(forKeys: batchKeys)
-        var inserts: [(key: PrimaryKey, record: Model)] = []
-        var updates: [(key: PrimaryKey, record: Model)] = []
-        var slots: [PrimaryKey: Slot] = [:]
-        for element in batch {
+        for position in batchModels.indices {
             do {
-                try apply(element, stored: stored, slots: &slots, inserts: &inserts, updates: &updates)
+                try apply(position, stored: stored)
             } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(element.index)), skipping: false)
+                try session.dropElement(error.prepending(.index(batchIndexes[position])), skipping: false)
                 report.skipped += 1
             }
         }
-        batch.removeAll(keepingCapacity: true)
+        batchIndexes.removeAll(keepingCapacity: true)
+        batchModels.removeAll(keepingCapacity: true)
+        batchFacts.removeAll(keepingCapacity: true)
+        batchElementKeys.removeAll(keepingCapacity: true)
         batchKeys.removeAll(keepingCapacity: true)
-        batchKeySet.removeAll(keepingCapacity: true)
-        if !inserts.isEmpty { try target.insert(inserts) }
-        if !updates.isEmpty { try target.update(updates) }
+        batchNumber += 1
+        defer {
+            inserted.removeAll(keepingCapacity: true)
+            insertKeys.removeAll(keepingCapacity: true)
+            updated.removeAll(keepingCapacity: true)
+            updateKeys.removeAll(keepingCapacity: true)
+            unchanged.removeAll(keepingCapacity: true)
+            unchangedForms.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
+        }
+        if !inserted.isEmpty { try target.insert(zip(insertKeys, inserted).map { (key: $0, record: $1) }) }
+        if !updated.isEmpty { try target.update(zip(updateKeys, updated).map { (key: $0, record: $1) }) }
     }
 
-    private mutating func apply(_ element: Element, stored: [PrimaryKey: Model], slots: inout [PrimaryKey: Slot],
-                                inserts: inout [(key: PrimaryKey, record: Model)], updates: inout [(key: PrimaryKey, record: Model)]) throws {
-        let key = element.key
+    /// Applies the batch's element at `position`: it updates the record its key matches (in the
+    /// store, or written by this batch), or becomes a new record.
+    private mutating func apply(_ position: Int, stored: [PrimaryKey: Model]) throws {
+        let key = batchElementKeys[position]
         switch slots[key] {
-        case .insert(let position)?:
-            inserts[position].record = try merged(element, into: inserts[position].record)
-        case .update(let position)?:
-            updates[position].record = try merged(element, into: updates[position].record)
-        case .unchanged(let original, let form)?:
-            let record = try merged(element, into: original)
-            if try !isSame(record, form) {
-                slots[key] = .update(updates.count)
-                updates.append((key, record))
+        case .insert(let slot)?:
+            inserted[slot] = try merged(position, into: inserted[slot])
+        case .update(let slot)?:
+            updated[slot] = try merged(position, into: updated[slot])
+        case .unchanged(let slot)?:
+            let record = try merged(position, into: unchanged[slot])
+            if try !isSame(record, unchangedForms[slot]) {
+                slots[key] = .update(updated.count)
+                updated.append(record)
+                updateKeys.append(key)
                 settle(key, as: .updated)
             }
         case nil:
             if let original = stored[key] {
                 // Taken before the merge: a class instance is updated in place.
                 let form = options.skipUnchanged ? try jsonForm(of: original) : JSONValue?.none
-                let record = try merged(element, into: original)
+                let record = try merged(position, into: original)
                 if let form, try isSame(record, form) {
-                    slots[key] = .unchanged(stored: original, form: form)
+                    slots[key] = .unchanged(unchanged.count)
+                    unchanged.append(original)
+                    unchangedForms.append(form)
                     settle(key, as: .unchanged)
                 } else {
-                    slots[key] = .update(updates.count)
-                    updates.append((key, record))
+                    slots[key] = .update(updated.count)
+                    updated.append(record)
+                    updateKeys.append(key)
                     settle(key, as: .updated)
                 }
             } else {
-                try elements.checkRequiredKeys(of: element.facts)
-                var record = element.model
-                try elements.validate(&record, as: element.facts.decodedAs)
+                try elements.checkRequiredKeys(of: batchFacts[position])
+                var record = batchModels[position]
+                try elements.validate(&record, as: batchFacts[position].decodedAs)
                 try checkKeyKept(record, key)
-                slots[key] = .insert(inserts.count)
-                inserts.append((key, record))
+                slots[key] = .insert(inserted.count)
+                inserted.append(record)
+                insertKeys.append(key)
                 settle(key, as: .inserted)
             }
         }
@@ -185,11 +214,11 @@ struct ImportRun<Target: ImportTarget> {
 
     /// `record` with the element's values and then its `didDecode`; its key must stay. A class
     /// instance is updated in place (its identity kept, as `update(from:)` keeps it).
-    private func merged(_ element: Element, into record: Model) throws -> Model {
+    private func merged(_ position: Int, into record: Model) throws -> Model {
         var record = record
-        try elements.copy(element.model, element.facts, into: &record)
-        try elements.validate(&record, as: element.facts.decodedAs)
-        try checkKeyKept(record, element.key)
+        try elements.copy(batchModels[position], batchFacts[position], into: &record)
+        try elements.validate(&record, as: batchFacts[position].decodedAs)
+        try checkKeyKept(record, batchElementKeys[position])
         return record
     }
 
@@ -202,8 +231,9 @@ struct ImportRun<Target: ImportTarget> {
 
     /// Files what the import did to `key`'s record; a repeated key keeps its first place in
     /// the report, moving only from unchanged to updated.
-    private mutating func settle(_ key: PrimaryKey, as outcome: Outcome) {
-        switch (outcomes[key], outcome) {
+    private mutating func settle(_ key: PrimaryKey, as outcome: ImportOutcome) {
+        let previous = keyStates[key]?.outcome
+        switch (previous, outcome) {
         case (nil, .inserted): report.inserted.append(key)
         case (nil, .updated): report.updated.append(key)
         case (nil, .unchanged): report.unchanged.append(key)
@@ -212,7 +242,7 @@ struct ImportRun<Target: ImportTarget> {
             report.updated.append(key)
         default: return
         }
-        outcomes[key] = outcome
+        keyStates[key, default: ImportKeyState()].outcome = outcome
     }
 
     /// A record's mapped properties as the encoder writes them: two records are equal over
@@ -224,4 +254,26 @@ struct ImportRun<Target: ImportTarget> {
     private func isSame(_ record: Model, _ form: JSONValue) throws -> Bool {
         MergePatch.firstDifference(try jsonForm(of: record), form) == nil
     }
+}
+
+/// What an import did to a key's record.
+enum ImportOutcome {
+    case inserted, updated, unchanged
+}
+
+/// What an import knows of a key the payload named.
+struct ImportKeyState {
+    var outcome: ImportOutcome?
+    /// The last batch that named it.
+    var batch = -1
+    /// Whether ``ImportReport/repeated`` lists it.
+    var isReported = false
+}
+
+/// Where a key's record stands within the batch being applied: the position of its record
+/// among the batch's inserts, updates or unchanged records.
+enum ImportSlot {
+    case insert(Int)
+    case update(Int)
+    case unchanged(Int)
 }

@@ -82,17 +82,35 @@ public struct PrimaryKey: Hashable, Sendable, CustomStringConvertible {
         static let keyTypes = "an integer, String, UUID, Bool, Double, Float, Date, or a RawRepresentable of one"
     }
 
+    // A one-property key, the usual case, is held without an array: no allocation per key.
+    private enum Storage: Hashable, Sendable {
+        case one(Component)
+        case many([Component])
+    }
+
+    private let storage: Storage
+
     /// The properties' values, in the rules' order.
-    public var components: [Component]
+    public var components: [Component] {
+        switch storage {
+        case .one(let component): return [component]
+        case .many(let components): return components
+        }
+    }
 
     /// A key of the given components.
     public init(_ components: [Component]) {
-        self.components = components
+        storage = components.count == 1 ? .one(components[0]) : .many(components)
     }
 
     /// A key of the given components.
     public init(_ components: Component...) {
-        self.components = components
+        self.init(components)
+    }
+
+    /// A one-property key.
+    init(one component: Component) {
+        storage = .one(component)
     }
 
     /// The key `record` holds.
@@ -106,7 +124,10 @@ public struct PrimaryKey: Hashable, Sendable, CustomStringConvertible {
 
     /// `7` for one property, `("acme", 7)` for a composite key.
     public var description: String {
-        components.count == 1 ? components[0].description : "(" + components.map(\.description).joined(separator: ", ") + ")"
+        switch storage {
+        case .one(let component): return component.description
+        case .many(let components): return "(" + components.map(\.description).joined(separator: ", ") + ")"
+        }
     }
 }
 
@@ -155,15 +176,18 @@ struct PrimaryKeyReader<Model: KeyValueModel> {
 
     /// The key `model` holds; an error at the first key property that is `nil`.
     func key(of model: Model) throws -> PrimaryKey {
+        if properties.count == 1 { return PrimaryKey(one: try component(properties[0].descriptor, of: model)) }
         var components: [PrimaryKey.Component] = []
         components.reserveCapacity(properties.count)
-        for (property, _) in properties {
-            guard let value = metadata.value(of: property, in: model), let component = PrimaryKey.Component.of(value) else {
-                throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
-                                   path: [.key(property.name)], foundValue: "null")
-            }
-            components.append(component)
-        }
+        for (property, _) in properties { components.append(try component(property, of: model)) }
         return PrimaryKey(components)
+    }
+
+    private func component(_ property: PropertyDescriptor, of model: Model) throws -> PrimaryKey.Component {
+        guard let value = metadata.value(of: property, in: model), let component = PrimaryKey.Component.of(value) else {
+            throw MappingError(.invalidValue(expected: property.accessor.typeName, found: "null", detail: "a primary key cannot be null"),
+                               path: [.key(property.name)], foundValue: "null")
+        }
+        return component
     }
 }

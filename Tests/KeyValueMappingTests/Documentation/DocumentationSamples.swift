@@ -30,7 +30,7 @@ enum DocumentationSamples {
     /// Every twin, from every `…Samples.swift` file of this folder.
     static var all: [Sample] {
         readme + readmeInterop + overview + gettingStarted + rulesAndTransformers + jsonBytes + nullsAndValidation + readmeViews + modelViews
-            + codable + largePayloads + comingFrom + polymorphism
+            + codable + largePayloads + comingFrom + polymorphism + importing
     }
 
     /// Where the running sample's output goes.

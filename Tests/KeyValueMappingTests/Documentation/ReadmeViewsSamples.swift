@@ -10,6 +10,7 @@ extension DocumentationSamples {
         Sample("readme-json-schema", readmeJSONSchema),
         Sample("readme-merge-patch", readmeMergePatch),
         Sample("readme-upsert", readmeUpsert),
+        Sample("readme-import", readmeImport),
     ]
 
     static func readmeMappingTable() throws {
@@ -178,6 +179,42 @@ extension DocumentationSamples {
         } catch {
             print(error)   // [1].id: required key is missing (expected Int)
         }
+        // end sample
+    }
+
+    static func readmeImport() throws {
+        // sample readme-import
+
+        struct Member: Mappable {
+            var org = ""
+            var number = 0
+            var name = ""
+            var role = "member"
+            static var mappingRules: MappingRules { MappingRules().primaryKey("org", "number") }
+        }
+
+        var store: [PrimaryKey: Member] = [:]   // or an Array, or your database's ImportTarget
+        let decoder = KeyValueDecoder()
+        try decoder.importRecords(Member.self, fromJSON: Data("""
+            [{"org": "acme", "number": 1, "name": "Ada"}, {"org": "acme", "number": 2, "name": "Grace"},
+             {"org": "beta", "number": 1, "name": "Alan"}]
+            """.utf8), into: &store)
+
+        let report = try decoder.importRecords(Member.self, fromJSON: Data("""
+            [{"org": "acme", "number": 1, "role": "admin"}, {"org": "acme", "number": 2, "name": "Grace"},
+             {"org": "gamma", "number": 1, "name": "Barbara"}]
+            """.utf8), into: &store, options: ImportOptions(deleteMissing: true, skipUnchanged: true))
+        print(report)                           // 1 inserted, 1 updated, 1 unchanged, 1 deleted
+        print(report.updated, report.deleted)   // [("acme", 1)] [("beta", 1)]
+        let ada = store[PrimaryKey(.string("acme"), .integer(1))]
+        print(ada?.name ?? "-", ada?.role ?? "-")   // Ada admin
+
+        do {
+            try decoder.importRecords(Member.self, fromJSON: Data(#"[{"org": "x", "number": 1}, {"org": "y"}]"#.utf8), into: &store)
+        } catch {
+            print(error)                        // [1].number: required key is missing (expected Int)
+        }
+        print(store.count)                      // 3
         // end sample
     }
 }

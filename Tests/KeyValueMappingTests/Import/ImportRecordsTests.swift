@@ -272,6 +272,34 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
         var arrayKey: [PrimaryKey: ArrayKeyMember] = [:]
         #expect(ImportRoute.bytes.error("[]", into: &arrayKey).contains(#"the primary key "tags" has type [String], which a composite key cannot hold"#))
         var people: [ImportMember] = []
-        #expect(throws: MappingError.self) { try people.upsert(from: []) }
+        do {
+            try people.upsert(from: [])
+            Issue.record("upserted")
+        } catch {
+            #expect("\(error)".contains("upsert files records by a primary key of one property, and ImportMember's is composite (org, number)"))
+        }
+    }
+
+    enum Shelf: String { case top, bottom }
+    struct Book: Mappable {
+        var shelf = Shelf.top
+        var position: UInt8 = 0
+        var isbn = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+        static var mappingRules: MappingRules { MappingRules().primaryKey("shelf", "position", "isbn") }
+    }
+
+    @Test("keys: every integer type is one component, raw values stand for their enums, a one-property key is a literal")
+    func keyComponents() throws {
+        let key = try PrimaryKey(of: Book(shelf: .bottom, position: 3))
+        #expect(key.components == [.string("bottom"), .integer(3), .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))])
+        #expect(key.description == #"("bottom", 3, 01020304-0506-0708-090A-0B0C0D0E0F10)"#)
+        #expect(PrimaryKey(.integer(7)) == 7 && PrimaryKey(.string("a")) == "a" && PrimaryKey([.integer(7)]).components == [.integer(7)])
+        #expect(PrimaryKey(.integer(7)).hashValue == (7 as PrimaryKey).hashValue && PrimaryKey(.integer(7)) != PrimaryKey(.integer(7), .integer(7)))
+        var books: [PrimaryKey: Book] = [:]
+        let report = try ImportRoute.bytes.run(#"""
+            [{"shelf": "bottom", "position": 3, "isbn": "01020304-0506-0708-090A-0B0C0D0E0F10"},
+             {"shelf": "top", "position": 255, "isbn": "01020304-0506-0708-090A-0B0C0D0E0F10"}]
+            """#, into: &books)
+        #expect(report.inserted.map(\.description) == [key.description, #"("top", 255, 01020304-0506-0708-090A-0B0C0D0E0F10)"#])
     }
 }

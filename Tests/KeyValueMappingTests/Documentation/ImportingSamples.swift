@@ -1,0 +1,54 @@
+import Foundation
+import KeyValueMapping
+
+// Twins of the Swift blocks in Sources/KeyValueMapping/KeyValueMapping.docc/ImportingIntoAStore.md: each body between `// sample` and `// end sample` is its
+// block verbatim, without the imports (see DocumentationSamples).
+extension DocumentationSamples {
+    static let importing: [Sample] = [
+        Sample("import-target", importTarget),
+    ]
+
+    static func importTarget() throws {
+        // sample import-target
+
+        struct Song: Mappable {
+            var id = 0
+            var title = ""
+            var plays = 0
+            static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+        }
+
+        struct SongTable: ImportTarget {
+            var rows: [PrimaryKey: Song] = [:]
+            var lookups = 0
+
+            func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Song] {
+                rows.filter { keys.contains($0.key) }
+            }
+            func allKeys() throws -> [PrimaryKey] { Array(rows.keys) }
+            mutating func insert(_ records: [(key: PrimaryKey, record: Song)]) throws {
+                for (key, record) in records { rows[key] = record }
+            }
+            mutating func update(_ records: [(key: PrimaryKey, record: Song)]) throws {
+                for (key, record) in records { rows[key] = record }
+            }
+            mutating func delete(keys: [PrimaryKey]) throws {
+                for key in keys { rows[key] = nil }
+            }
+            mutating func transaction<Result>(_ body: (inout SongTable) throws -> Result) throws -> Result {
+                var copy = self
+                let result = try body(&copy)   // a throw leaves `self` as it was
+                self = copy
+                return result
+            }
+        }
+
+        var table = SongTable()
+        let payload = (1...5).map { ["id": $0, "title": "Song \($0)"] as [String: Any] }
+        let report = try KeyValueDecoder().importRecords(Song.self, from: payload, into: &table,
+                                                         options: ImportOptions(batchSize: 2))
+        print(report)                          // 5 inserted, 0 updated, 0 unchanged, 0 deleted
+        print(table.rows[7] == nil, table.rows[3]?.title ?? "-")   // true Song 3
+        // end sample
+    }
+}
