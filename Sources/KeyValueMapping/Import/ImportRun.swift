@@ -13,7 +13,7 @@ import Foundation
 // where every use of a type built from `Model` (a nested type, a tuple, `[Model]`, a dictionary
 // of them) looks up its run-time metadata: about 300 instructions each. So its state is kept
 // in types that do not depend on `Model` wherever it can be (`ImportKeyState`, `ImportSlot`,
-// parallel arrays), and the store's tuples are built once per batch.
+// parallel arrays, an `ImportBatch` over two of them).
 struct ImportRun<Target: ImportTarget> {
     typealias Model = Target.Model
 
@@ -96,30 +96,32 @@ struct ImportRun<Target: ImportTarget> {
         var facts = ElementFacts(decodedAs: Model.self)
         let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
         let key = try key(of: model, facts)
-        var isRepeated = false
-        var isNewInBatch = true
-        if let state = keyStates[key] {
-            isRepeated = true
-            isNewInBatch = state.batch != batchNumber
+        // One hash of the key: the state is read and written in place.
+        let (isRepeated, isNewInBatch, isFirstRepeat) = Self.name(&keyStates[key, default: ImportKeyState()], in: batchNumber,
+                                                                   rejecting: options.repeatedKeys == .reject)
+        if isRepeated, options.repeatedKeys == .reject {
+            throw MappingError(.invalidValue(expected: "a primary key no other element has", found: key.description,
+                                             detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)"))
         }
-        if isRepeated {
-            if options.repeatedKeys == .reject {
-                throw MappingError(.invalidValue(expected: "a primary key no other element has", found: key.description,
-                                                 detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)"))
-            }
-            if keyStates[key]?.isReported == false {
-                keyStates[key]?.isReported = true
-                report.repeated.append(key)
-            }
-        }
-        if isNewInBatch {
-            batchKeys.append(key)
-            keyStates[key, default: ImportKeyState()].batch = batchNumber
-        }
+        if isFirstRepeat { report.repeated.append(key) }
+        if isNewInBatch { batchKeys.append(key) }
         batchIndexes.append(index)
         batchModels.append(model)
         batchFacts.append(facts)
         batchElementKeys.append(key)
+    }
+
+    /// Records that batch `batch` names the key whose state is `state` (a state never named
+    /// before is new): whether it was named before, first in this batch, and first repeated now.
+    /// A rejected repeat changes nothing, since the import ends.
+    private static func name(_ state: inout ImportKeyState, in batch: Int, rejecting: Bool) -> (Bool, Bool, Bool) {
+        let isRepeated = state.batch >= 0
+        if isRepeated && rejecting { return (true, false, false) }
+        let isNewInBatch = state.batch != batch
+        let isFirstRepeat = isRepeated && !state.isReported
+        if isFirstRepeat { state.isReported = true }
+        state.batch = batch
+        return (isRepeated, isNewInBatch, isFirstRepeat)
     }
 
     /// The key the element decoded; a key property it left out or set to `null` is an error at its key.
@@ -162,8 +164,8 @@ struct ImportRun<Target: ImportTarget> {
             unchangedForms.removeAll(keepingCapacity: true)
             slots.removeAll(keepingCapacity: true)
         }
-        if !inserted.isEmpty { try target.insert(zip(insertKeys, inserted).map { (key: $0, record: $1) }) }
-        if !updated.isEmpty { try target.update(zip(updateKeys, updated).map { (key: $0, record: $1) }) }
+        if !inserted.isEmpty { try target.insert(ImportBatch(keys: insertKeys, records: inserted)) }
+        if !updated.isEmpty { try target.update(ImportBatch(keys: updateKeys, records: updated)) }
     }
 
     /// Applies the batch's element at `position`: it updates the record its key matches (in the
@@ -232,7 +234,7 @@ struct ImportRun<Target: ImportTarget> {
     /// Files what the import did to `key`'s record; a repeated key keeps its first place in
     /// the report, moving only from unchanged to updated.
     private mutating func settle(_ key: PrimaryKey, as outcome: ImportOutcome) {
-        let previous = keyStates[key]?.outcome
+        let previous = Self.settle(&keyStates[key, default: ImportKeyState()], as: outcome)
         switch (previous, outcome) {
         case (nil, .inserted): report.inserted.append(key)
         case (nil, .updated): report.updated.append(key)
@@ -242,7 +244,17 @@ struct ImportRun<Target: ImportTarget> {
             report.updated.append(key)
         default: return
         }
-        keyStates[key, default: ImportKeyState()].outcome = outcome
+    }
+
+    /// Files `outcome` in `state` (an insert or update stays, an unchanged record may become
+    /// updated) and gives what it was.
+    private static func settle(_ state: inout ImportKeyState, as outcome: ImportOutcome) -> ImportOutcome? {
+        let previous = state.outcome
+        switch (previous, outcome) {
+        case (nil, _), (.unchanged?, .updated): state.outcome = outcome
+        default: break
+        }
+        return previous
     }
 
     /// A record's mapped properties as the encoder writes them: two records are equal over

@@ -15,8 +15,8 @@ import Foundation
 ///         rows.filter { keys.contains($0.key) }          // one query per batch: WHERE id IN (…)
 ///     }
 ///     func allKeys() throws -> [PrimaryKey] { Array(rows.keys) }
-///     mutating func insert(_ records: [(key: PrimaryKey, record: User)]) throws { for (key, record) in records { rows[key] = record } }
-///     mutating func update(_ records: [(key: PrimaryKey, record: User)]) throws { for (key, record) in records { rows[key] = record } }
+///     mutating func insert(_ records: ImportBatch<User>) throws { for (key, record) in records { rows[key] = record } }
+///     mutating func update(_ records: ImportBatch<User>) throws { for (key, record) in records { rows[key] = record } }
 ///     mutating func delete(keys: [PrimaryKey]) throws { for key in keys { rows[key] = nil } }
 ///     mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
 ///         var copy = self
@@ -39,10 +39,10 @@ public protocol ImportTarget<Model> {
     func allKeys() throws -> [PrimaryKey]
 
     /// Stores new records, in payload order; no stored record holds their keys.
-    mutating func insert(_ records: [(key: PrimaryKey, record: Model)]) throws
+    mutating func insert(_ records: ImportBatch<Model>) throws
 
     /// Replaces the stored records that hold these keys with the updated records, in payload order.
-    mutating func update(_ records: [(key: PrimaryKey, record: Model)]) throws
+    mutating func update(_ records: ImportBatch<Model>) throws
 
     /// Removes the stored records that hold these keys.
     mutating func delete(keys: [PrimaryKey]) throws
@@ -64,12 +64,12 @@ extension Dictionary: ImportTarget where Key == PrimaryKey, Value: KeyValueModel
     public func allKeys() throws -> [PrimaryKey] { Array(keys) }
 
     /// Stores each record under its key.
-    public mutating func insert(_ records: [(key: PrimaryKey, record: Value)]) throws {
+    public mutating func insert(_ records: ImportBatch<Value>) throws {
         for (key, record) in records { self[key] = record }
     }
 
     /// Stores each record under its key.
-    public mutating func update(_ records: [(key: PrimaryKey, record: Value)]) throws {
+    public mutating func update(_ records: ImportBatch<Value>) throws {
         for (key, record) in records { self[key] = record }
     }
 
@@ -110,12 +110,12 @@ extension Array: ImportTarget where Element: KeyValueModel {
     }
 
     /// Appends the records, in payload order.
-    public mutating func insert(_ records: [(key: PrimaryKey, record: Element)]) throws {
-        append(contentsOf: records.map(\.record))
+    public mutating func insert(_ records: ImportBatch<Element>) throws {
+        append(contentsOf: records.records)
     }
 
     /// Replaces each record holding one of these keys in place, so the array keeps its order.
-    public mutating func update(_ records: [(key: PrimaryKey, record: Element)]) throws {
+    public mutating func update(_ records: ImportBatch<Element>) throws {
         var replacements: [PrimaryKey: Element] = [:]
         for (key, record) in records { replacements[key] = record }
         var positions: [(Int, Element)] = []
@@ -166,3 +166,31 @@ extension Array: ImportTarget where Element: KeyValueModel {
         }
     }
 }
+
+/// Records an import sends to its store in one call, each with its key, in payload order:
+/// iterate it as `for (key, record) in batch`, or read ``keys`` and ``records`` side by side.
+public struct ImportBatch<Model: KeyValueModel>: RandomAccessCollection {
+    /// The records' keys.
+    public let keys: [PrimaryKey]
+    /// The records, `records[i]` holding `keys[i]`.
+    public let records: [Model]
+
+    /// A batch of `records` under `keys` (as many of each).
+    public init(keys: [PrimaryKey], records: [Model]) {
+        precondition(keys.count == records.count, "an ImportBatch needs one key per record")
+        self.keys = keys
+        self.records = records
+    }
+
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// The number of records.
+    public var endIndex: Int { records.count }
+
+    /// The record at `position` with its key.
+    public subscript(position: Int) -> (key: PrimaryKey, record: Model) {
+        (keys[position], records[position])
+    }
+}
+
+extension ImportBatch: Sendable where Model: Sendable {}

@@ -26,10 +26,10 @@ extension DocumentationSamples {
                 rows.filter { keys.contains($0.key) }
             }
             func allKeys() throws -> [PrimaryKey] { Array(rows.keys) }
-            mutating func insert(_ records: [(key: PrimaryKey, record: Song)]) throws {
+            mutating func insert(_ records: ImportBatch<Song>) throws {
                 for (key, record) in records { rows[key] = record }
             }
-            mutating func update(_ records: [(key: PrimaryKey, record: Song)]) throws {
+            mutating func update(_ records: ImportBatch<Song>) throws {
                 for (key, record) in records { rows[key] = record }
             }
             mutating func delete(keys: [PrimaryKey]) throws {

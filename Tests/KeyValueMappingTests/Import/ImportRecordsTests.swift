@@ -52,13 +52,13 @@ struct RecordingTarget<Model: KeyValueModel>: ImportTarget {
 
     func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Model] { try rows.records(forKeys: keys) }
     func allKeys() throws -> [PrimaryKey] { rows.keys.sorted { $0.description < $1.description } }
-    mutating func insert(_ records: [(key: PrimaryKey, record: Model)]) throws {
+    mutating func insert(_ records: ImportBatch<Model>) throws {
         if failsOnInsert { throw MappingError(.other("the store refused the insert")) }
-        calls.append("insert \(records.map(\.key))")
+        calls.append("insert \(records.keys)")
         try rows.insert(records)
     }
-    mutating func update(_ records: [(key: PrimaryKey, record: Model)]) throws {
-        calls.append("update \(records.map(\.key))")
+    mutating func update(_ records: ImportBatch<Model>) throws {
+        calls.append("update \(records.keys)")
         try rows.update(records)
     }
     mutating func delete(keys: [PrimaryKey]) throws {
@@ -152,8 +152,8 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
                 return try base.records(forKeys: keys)
             }
             func allKeys() throws -> [PrimaryKey] { try base.allKeys() }
-            mutating func insert(_ records: [(key: PrimaryKey, record: ImportMember)]) throws { try base.insert(records) }
-            mutating func update(_ records: [(key: PrimaryKey, record: ImportMember)]) throws { try base.update(records) }
+            mutating func insert(_ records: ImportBatch<ImportMember>) throws { try base.insert(records) }
+            mutating func update(_ records: ImportBatch<ImportMember>) throws { try base.update(records) }
             mutating func delete(keys: [PrimaryKey]) throws { try base.delete(keys: keys) }
             mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
                 var copy = self
