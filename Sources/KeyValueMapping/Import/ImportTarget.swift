@@ -56,6 +56,7 @@ extension Dictionary: ImportTarget where Key == PrimaryKey, Value: KeyValueModel
     /// The records held under these keys.
     public func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Value] {
         var found: [PrimaryKey: Value] = [:]
+        found.reserveCapacity(keys.count)
         for key in keys { if let record = self[key] { found[key] = record } }
         return found
     }
@@ -65,6 +66,7 @@ extension Dictionary: ImportTarget where Key == PrimaryKey, Value: KeyValueModel
 
     /// Stores each record under its key.
     public mutating func insert(_ records: ImportBatch<Value>) throws {
+        reserveCapacity(count + records.count)
         for (key, record) in records { self[key] = record }
     }
 
