@@ -54,6 +54,38 @@ struct ElementDecoder<Model: KeyValueModel> {
         }
     }
 
+    /// Throws the missing-key error of the first of `names` the element did not hold, at its
+    /// key under the class it was decoded as.
+    func checkPresent(_ names: [String], in facts: ElementFacts) throws {
+        func check<Decoded: KeyValueModel>(in metadata: ModelMetadata<Decoded>) throws {
+            for name in names {
+                guard let index = metadata.decodedProperties.firstIndex(where: { $0.name == name }) else {
+                    throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                        "the primary key \"\(name)\" of its superclass is never decoded into \(metadata.shortTypeName)",
+                    ]))
+                }
+                guard !facts.members.found.contains(index) else { continue }
+                throw MappingError(.missingKey(expected: metadata.decodedProperties[index].accessor.typeName),
+                                   path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
+            }
+        }
+        if facts.decodedAs == Model.self { return try check(in: metadata) }
+        func checkSubclass<Decoded: KeyValueModel>(as type: Decoded.Type) throws {
+            try check(in: ModelMetadata<Decoded>.of(Decoded.self))
+        }
+        try checkSubclass(as: facts.decodedAs)
+    }
+
+    /// Throws when the element was decoded as another class than `record` is: an import does
+    /// not change a record's class.
+    func checkSameClass(_ record: Model, as facts: ElementFacts) throws {
+        let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
+        guard ObjectIdentifier(recordType) != ObjectIdentifier(facts.decodedAs) else { return }
+        throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(facts.decodedAs),
+                                         detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but the record it updates is a "
+                                         + "\(SwiftTypeName.of(recordType)); an import does not change a record's class"))
+    }
+
     /// Copies the values the element wrote into `record`, of the same class.
     func copy(_ model: Model, _ facts: ElementFacts, into record: inout Model) throws {
         if facts.decodedAs == Model.self {

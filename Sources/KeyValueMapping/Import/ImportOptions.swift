@@ -25,7 +25,9 @@ public struct ImportOptions: Sendable, Equatable {
     /// How many payload elements are decoded before the store is asked, in one call, for the
     /// records their keys match; each batch's inserts and updates are then sent in one call
     /// each. At least 1; default 1,000.
-    public var batchSize: Int
+    public var batchSize: Int {
+        didSet { batchSize = max(1, batchSize) }
+    }
     /// What a key repeated inside one payload does. Default ``RepeatedKeys/lastWins``.
     public var repeatedKeys: RepeatedKeys
 

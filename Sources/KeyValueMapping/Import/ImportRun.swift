@@ -46,6 +46,9 @@ struct ImportRun<Target: ImportTarget> {
     private var unchanged: [Model] = []
     private var unchangedForms: [JSONValue] = []
     private var slots: [PrimaryKey: ImportSlot] = [:]
+    /// Class instances changed in place, with their mapped values from before (see `merged`).
+    private var changedInstances: Set<ObjectIdentifier> = []
+    private var snapshots: [(instance: Model, values: Model)] = []
     private(set) var report = ImportReport()
 
     init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions) throws {
@@ -69,26 +72,43 @@ struct ImportRun<Target: ImportTarget> {
         guard var array = try source.openArray(session) else {
             throw MappingError.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Model.self))", found: try source.readScalarValue(session))
         }
+        do {
+            try readElements(&source, &array, into: &target)
+        } catch {
+            // Class instances changed in place get their values back: the store's transaction
+            // rolls back what it holds, these are the caller's objects.
+            restoreChangedInstances()
+            throw error
+        }
+        source.closeArray(array, session)
+        if options.deleteMissing {
+            // After the payload: a failed import deletes nothing.
+            let missing = try target.allKeys().filter { keyStates[$0] == nil }
+            if !missing.isEmpty { try target.delete(keys: missing) }
+            report.deleted = missing
+        }
+    }
+
+    private mutating func readElements<Source: DecodingSource>(_ source: inout Source, _ array: inout SourceContainer,
+                                                               into target: inout Target) throws {
         var index = 0
+        let batchSize = max(1, options.batchSize)
         while try source.nextElement(&array) {
             let mark = source.mark()
             do {
                 try read(from: &source, index: index)
+            } catch let rejection as RepeatedKeyRejection {
+                // Not an invalid element: `.skip` does not drop it.
+                throw rejection.error.prepending(.index(index))
             } catch let error as MappingError {
                 try session.dropElement(error.prepending(.index(index)), skipping: false)
                 try source.skipValue(from: mark)
                 report.skipped += 1
             }
             index += 1
-            if batchModels.count == options.batchSize { try flush(into: &target) }
+            if batchModels.count >= batchSize { try flush(into: &target) }
         }
-        source.closeArray(array, session)
         try flush(into: &target)
-        if options.deleteMissing {
-            let missing = try target.allKeys().filter { keyStates[$0] == nil }
-            if !missing.isEmpty { try target.delete(keys: missing) }
-            report.deleted = missing
-        }
     }
 
     /// Decodes one element and files it in the batch; errors are relative to the element.
@@ -100,8 +120,9 @@ struct ImportRun<Target: ImportTarget> {
         let (isRepeated, isNewInBatch, isFirstRepeat) = Self.name(&keyStates[key, default: ImportKeyState()], in: batchNumber,
                                                                    rejecting: options.repeatedKeys == .reject)
         if isRepeated, options.repeatedKeys == .reject {
-            throw MappingError(.invalidValue(expected: "a primary key no other element has", found: key.description,
-                                             detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)"))
+            throw RepeatedKeyRejection(error: MappingError(.invalidValue(
+                expected: "a primary key no other element has", found: key.description,
+                detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)")))
         }
         if isFirstRepeat { report.repeated.append(key) }
         if isNewInBatch { batchKeys.append(key) }
@@ -126,9 +147,7 @@ struct ImportRun<Target: ImportTarget> {
 
     /// The key the element decoded; a key property it left out or set to `null` is an error at its key.
     private func key(of model: Model, _ facts: ElementFacts) throws -> PrimaryKey {
-        for (property, index) in keys.properties where facts.decodedAs == Model.self && !facts.members.found.contains(index) {
-            throw MappingError(.missingKey(expected: property.accessor.typeName), path: try session.keyTable(for: metadata).decodeKeys[index].errorPath)
-        }
+        try elements.checkPresent(keys.properties.map(\.descriptor.name), in: facts)
         do {
             return try keys.key(of: model)
         } catch let error as MappingError {
@@ -179,7 +198,7 @@ struct ImportRun<Target: ImportTarget> {
             updated[slot] = try merged(position, into: updated[slot])
         case .unchanged(let slot)?:
             let record = try merged(position, into: unchanged[slot])
-            if try !isSame(record, unchangedForms[slot]) {
+            if !isSame(record, unchangedForms[slot]) {
                 slots[key] = .update(updated.count)
                 updated.append(record)
                 updateKeys.append(key)
@@ -188,9 +207,10 @@ struct ImportRun<Target: ImportTarget> {
         case nil:
             if let original = stored[key] {
                 // Taken before the merge: a class instance is updated in place.
-                let form = options.skipUnchanged ? try jsonForm(of: original) : JSONValue?.none
+                // A record the encoder cannot write (a NaN) is not compared: it is updated.
+                let form = options.skipUnchanged ? try? jsonForm(of: original) : JSONValue?.none
                 let record = try merged(position, into: original)
-                if let form, try isSame(record, form) {
+                if let form, isSame(record, form) {
                     slots[key] = .unchanged(unchanged.count)
                     unchanged.append(original)
                     unchangedForms.append(form)
@@ -216,12 +236,34 @@ struct ImportRun<Target: ImportTarget> {
 
     /// `record` with the element's values and then its `didDecode`; its key must stay. A class
     /// instance is updated in place (its identity kept, as `update(from:)` keeps it).
-    private func merged(_ position: Int, into record: Model) throws -> Model {
+    private mutating func merged(_ position: Int, into record: Model) throws -> Model {
         var record = record
-        try elements.copy(batchModels[position], batchFacts[position], into: &record)
-        try elements.validate(&record, as: batchFacts[position].decodedAs)
-        try checkKeyKept(record, batchElementKeys[position])
+        try elements.checkSameClass(record, as: batchFacts[position])
+        // A class instance is changed in place: its mapped values are kept first (once per
+        // import), so that a skipped element or a failed import gives them back.
+        if metadata.isClass, changedInstances.insert(ObjectIdentifier(record as AnyObject)).inserted {
+            snapshots.append((record, metadata.mappedCopy(of: record)))
+        }
+        do {
+            try elements.copy(batchModels[position], batchFacts[position], into: &record)
+            try elements.validate(&record, as: batchFacts[position].decodedAs)
+            try checkKeyKept(record, batchElementKeys[position])
+        } catch {
+            if metadata.isClass, let index = snapshots.lastIndex(where: { $0.instance as AnyObject === record as AnyObject }) {
+                var instance = snapshots[index].instance
+                metadata.copy(metadata.properties, from: snapshots[index].values, to: &instance)
+            }
+            throw error
+        }
         return record
+    }
+
+    /// Gives every class instance this import changed its mapped values back.
+    private func restoreChangedInstances() {
+        for (instance, values) in snapshots {
+            var instance = instance
+            metadata.copy(metadata.properties, from: values, to: &instance)
+        }
     }
 
     private func checkKeyKept(_ record: Model, _ key: PrimaryKey) throws {
@@ -263,8 +305,9 @@ struct ImportRun<Target: ImportTarget> {
         try JSONValue(foundationValue: try metadata.encode(record, encoding))
     }
 
-    private func isSame(_ record: Model, _ form: JSONValue) throws -> Bool {
-        MergePatch.firstDifference(try jsonForm(of: record), form) == nil
+    private func isSame(_ record: Model, _ form: JSONValue) -> Bool {
+        guard let recordForm = try? jsonForm(of: record) else { return false }
+        return MergePatch.firstDifference(recordForm, form) == nil
     }
 }
 
@@ -288,4 +331,10 @@ enum ImportSlot {
     case insert(Int)
     case update(Int)
     case unchanged(Int)
+}
+
+/// A repeated key under ``ImportOptions/RepeatedKeys/reject``: it ends the import whatever
+/// the decoder does with invalid elements.
+struct RepeatedKeyRejection: Error {
+    let error: MappingError
 }

@@ -28,12 +28,14 @@ extension KeyValueDecoder {
     ///
     /// The whole import runs in the target's ``ImportTarget/transaction(_:)``: when anything
     /// fails — malformed JSON anywhere in the bytes, an element that does not decode, the
-    /// store — the error is rethrown and the store is left as it was (a class instance an element
-    /// already updated in place keeps what it was given, as after a failed `update(from:)`).
+    /// store — the error is rethrown and the store is left as it was (class instances the import
+    /// changed in place get their mapped values back).
     ///
     /// - Throws: ``MappingError``. An element's error starts with its index
-    ///   (`[1234].number: expected Int, found String "x"`); a missing or `null` key property is
-    ///   an error at its key; a repeated key is one with ``ImportOptions/RepeatedKeys/reject``.
+    ///   (`[1234].number: expected Int, found String "x"`); a missing key property is an error at
+    ///   its key, as is `null` unless the key's null rule gives it a value; a repeated key is one
+    ///   with ``ImportOptions/RepeatedKeys/reject``, as is an element read as another class than
+    ///   the stored record it matches.
     ///   A model without a primary key, with a key property of no key type (see
     ///   ``PrimaryKey/Component``), or an `ImmutableMappable` model is an `invalidDeclaration`.
     ///   With ``invalidElements`` set to `.skip`, elements that fail are dropped and counted in

@@ -303,3 +303,99 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
         #expect(report.inserted.map(\.description) == [key.description, #"("top", 255, 01020304-0506-0708-090A-0B0C0D0E0F10)"#])
     }
 }
+
+/// A class cluster: `{"kind": "dog"}` is a `ReviewDog`.
+class ImportAnimal: Mappable {
+    var id = 0
+    var name = ""
+    required init() {}
+    class var mappingRules: MappingRules {
+        MappingRules().primaryKey("id").allowUnknownKeys("kind").subtype { $0["kind"] as? String == "dog" ? ImportDog.self : nil }
+    }
+    func didDecode() throws {
+        if name == "boom" { throw MappingError(.other("boom")) }
+    }
+}
+
+final class ImportDog: ImportAnimal {
+    var tricks = 0
+    required init() {}
+}
+
+struct ImportScore: Mappable, Equatable {
+    var id = 0
+    var name = ""
+    var score = 0.0
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+}
+
+@Suite struct ImportRecordsReviewTests {
+    @Test(arguments: ImportRoute.allCases)
+    func aSubclassElementWithoutItsKeyIsAnError(_ route: ImportRoute) {
+        var animals: [ImportAnimal] = []
+        #expect(route.error(#"[{"kind": "dog", "name": "rex"}]"#, into: &animals) == "[0].id: required key is missing (expected Int)")
+        #expect(animals.isEmpty)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func anElementOfAnotherClassDoesNotUpdateARecord(_ route: ImportRoute) {
+        let dog = ImportDog()
+        dog.id = 5
+        var animals: [ImportAnimal] = [dog]
+        #expect(route.error(#"[{"id": 5, "name": "x"}]"#, into: &animals)
+            == "[0]: expected ImportDog, found ImportAnimal (the element is read as ImportAnimal, but the record it updates is a ImportDog; an import does not change a record's class)")
+        #expect(dog.name == "")
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func classInstancesGetTheirValuesBackWhenAnElementIsSkippedOrTheImportFails(_ route: ImportRoute) throws {
+        let stored = ImportAnimal()
+        stored.id = 2
+        stored.name = "old"
+        var animals = [stored]
+        var skipping = KeyValueDecoder()
+        skipping.invalidElements = .skip
+        let report = try route.run(#"[{"id": 2, "name": "boom"}]"#, into: &animals, decoder: skipping)
+        #expect(report.skipped == 1 && report.updated.isEmpty && stored.name == "old")
+        #expect(route.error(#"[{"id": 2, "name": "new"}, {"id": "x"}]"#, into: &animals, options: ImportOptions(batchSize: 1))
+            == #"[1].id: expected Int, found String "x""#)
+        #expect(stored.name == "old" && animals.count == 1)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func aRejectedRepeatEndsTheImportEvenWhenInvalidElementsAreSkipped(_ route: ImportRoute) {
+        var skipping = KeyValueDecoder()
+        skipping.invalidElements = .skip
+        var target: [PrimaryKey: ImportScore] = [:]
+        #expect(route.error(#"[{"id": 1, "name": "a"}, {"id": 1, "name": "b"}]"#, into: &target, options: ImportOptions(repeatedKeys: .reject),
+                            decoder: skipping)
+            == "[1]: expected a primary key no other element has, found 1 (the payload names this record twice (ImportOptions.repeatedKeys is .reject))")
+        #expect(target.isEmpty)
+    }
+
+    @Test("a record the encoder cannot write is updated, not compared")
+    func skipUnchangedWithAnUnwritableRecord() throws {
+        var target: [PrimaryKey: ImportScore] = [1: ImportScore(id: 1, name: "a", score: .nan)]
+        let report = try ImportRoute.bytes.run(#"[{"id": 1, "name": "x"}]"#, into: &target, options: ImportOptions(skipUnchanged: true))
+        #expect(report.updated == [1] && target[1]?.name == "x")
+    }
+
+    @Test("a batch size set to zero or less is one")
+    func batchSizeIsAtLeastOne() throws {
+        var options = ImportOptions()
+        options.batchSize = 0
+        #expect(options.batchSize == 1)
+        options.batchSize = -3
+        #expect(options.batchSize == 1 && ImportOptions(batchSize: -1).batchSize == 1)
+    }
+
+    @Test("a null key follows the key's null rule, as in every decode")
+    func nullKeys() throws {
+        var target: [PrimaryKey: ImportScore] = [:]
+        #expect(ImportRoute.bytes.error(#"[{"id": null}]"#, into: &target) == "[0].id: expected Int, found null (the property is not optional)")
+        var decoder = KeyValueDecoder()
+        decoder.nullDecoding = .useDefault
+        let report = try ImportRoute.bytes.run(#"[{"id": null, "name": "zero"}]"#, into: &target, decoder: decoder)
+        #expect(report.inserted == [0] && target[0]?.name == "zero")
+    }
+}
