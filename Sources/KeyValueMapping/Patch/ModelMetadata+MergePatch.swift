@@ -25,16 +25,15 @@ extension ModelMetadata {
     /// Merges `patch` into this model's JSON object `target` (`nil` or a non-object merges into
     /// an empty object, as RFC 7396 says).
     func mergeModelObject(_ patch: JSONObject, into target: JSONValue?, _ session: PatchSession) throws -> JSONObject {
-        try mergeBranch(patch, into: target, plan: patchPlan(keys: try keyTable(for: session.keyNamingStyle).decodeKeys), session)
+        try mergeBranch(patch, into: target, plan: patchPlan(style: session.keyNamingStyle), session)
     }
 
     private func mergeBranch(_ patch: JSONObject, into target: JSONValue?, plan: [String: PatchNode], _ session: PatchSession) throws -> JSONObject {
         try MergePatch.mergeMembers(of: patch, into: target, session) { key, current, value in
             switch plan[key] {
-            case .property(let index)?:
-                let property = decodedProperties[index]
-                if value.isNull { return property.isOptional ? .null : nil }
-                return try PatchMerge.value(value, into: current, codec: property.accessor.describedCodec, session)
+            case .member(let codec, let isOptional)?:
+                if value.isNull { return isOptional ? .null : nil }
+                return try PatchMerge.value(value, into: current, codec: codec, session)
             case .branch(let children)?:
                 guard case .object(let members) = value else { return value.isNull ? JSONValue?.none : value }
                 return .object(try mergeBranch(members, into: current, plan: children, session))
@@ -48,14 +47,14 @@ extension ModelMetadata {
     /// each property's member as its codec differs (a union's value whole), any other member as
     /// RFC 7396 does.
     func modelObjectDifference(from old: JSONValue, to new: JSONValue, _ session: PatchSession) throws -> JSONValue? {
-        try differenceBranch(from: old, to: new, plan: patchPlan(keys: try keyTable(for: session.keyNamingStyle).decodeKeys), session)
+        try differenceBranch(from: old, to: new, plan: patchPlan(style: session.keyNamingStyle), session)
     }
 
     private func differenceBranch(from old: JSONValue, to new: JSONValue, plan: [String: PatchNode], _ session: PatchSession) throws -> JSONValue? {
         try MergePatch.changedMembers(from: old, to: new, session) { key, previous, value in
             switch plan[key] {
-            case .property(let index)?:
-                return try PatchMerge.difference(from: previous, to: value, codec: decodedProperties[index].accessor.describedCodec, session)
+            case .member(let codec, _)?:
+                return try PatchMerge.difference(from: previous, to: value, codec: codec, session)
             case .branch(let children)?:
                 return try differenceBranch(from: previous, to: value, plan: children, session)
             case nil:
@@ -64,21 +63,27 @@ extension ModelMetadata {
         }
     }
 
-    /// Where each decoded property's value sits in the JSON form: its key, or the objects its
-    /// key path walks through. Paths through an array index, the later candidates and gathered
-    /// keys are left to RFC 7396 as it stands (arrays replace whole; gathered keys are
-    /// dictionary entries).
-    private func patchPlan(keys: [ResolvedKey]) -> [String: PatchNode] {
+    /// Where each decoded property's value sits in the JSON form under `style`: its key, or the
+    /// objects its key path walks through, with the codec that merges it. A gathered key (a
+    /// flattened model's, or an entry of a gathered dictionary) is planned as the codec that
+    /// gathers it says. Paths through an array index and the later candidates are left to
+    /// RFC 7396 as it stands (arrays replace whole).
+    func patchPlan(style: NamingStyle) throws -> [String: PatchNode] {
+        let keys = try keyTable(for: style).decodeKeys
         var plan: [String: PatchNode] = [:]
-        for index in decodedProperties.indices {
-            let path: [MappingError.PathComponent]
+        for (index, property) in decodedProperties.enumerated() {
+            let member = PatchNode.member(codec: property.accessor.describedCodec, isOptional: property.isOptional)
             switch keys[index] {
-            case .key(let key): path = [.key(key)]
-            case .path(let components): path = components
-            case .candidates(let paths): path = paths.first ?? []
-            case .gather: continue
+            case .key(let key): PatchNode.insert(member, at: [.key(key)][...], into: &plan)
+            case .path(let components): PatchNode.insert(member, at: components[...], into: &plan)
+            case .candidates(let paths): PatchNode.insert(member, at: (paths.first ?? [])[...], into: &plan)
+            case .gather(_, let gathered):
+                guard let gathering = property.accessor.describedCodec as? any PatchGathering else { continue }
+                for (name, path) in gathered {
+                    guard let node = try gathering.patchNode(forGathered: name, style: style) else { continue }
+                    PatchNode.insert(node, at: path[...], into: &plan)
+                }
             }
-            PatchNode.insert(index, at: path[...], into: &plan)
         }
         return plan
     }
@@ -198,23 +203,51 @@ extension ModelMetadata {
     }
 }
 
-/// One step of the JSON form's key plan: a property's value, or an object key paths go through.
+/// One step of the JSON form's key plan: a value with the codec that merges it, or an object
+/// key paths go through.
 enum PatchNode {
-    case property(Int)
+    case member(codec: Any, isOptional: Bool)
     case branch([String: PatchNode])
 
-    static func insert(_ index: Int, at path: ArraySlice<MappingError.PathComponent>, into plan: inout [String: PatchNode]) {
+    static func insert(_ node: PatchNode, at path: ArraySlice<MappingError.PathComponent>, into plan: inout [String: PatchNode]) {
         guard case .key(let key)? = path.first else { return }
         let rest = path.dropFirst()
         if rest.isEmpty {
-            plan[key] = .property(index)
+            plan[key] = node
             return
         }
         // An index step: the array replaces whole, so the plan stops above it.
         guard case .key? = rest.first else { return }
         var children: [String: PatchNode] = [:]
         if case .branch(let existing)? = plan[key] { children = existing }
-        insert(index, at: rest, into: &children)
+        insert(node, at: rest, into: &children)
         plan[key] = .branch(children)
+    }
+}
+
+/// A codec whose value is gathered from keys of the enclosing object (a flattened model, a
+/// gathered dictionary): how a patch merges the value of one gathered key.
+protocol PatchGathering {
+    /// The plan for the gathered key `name`, under `style`; `nil` to leave it to RFC 7396.
+    func patchNode(forGathered name: String, style: NamingStyle) throws -> PatchNode?
+}
+
+extension ModelCodec: PatchGathering {
+    // A flattened model's keys are its own keys, planned as the model plans them.
+    func patchNode(forGathered name: String, style: NamingStyle) throws -> PatchNode? {
+        try metadata.patchPlan(style: style)[name]
+    }
+}
+
+extension DictionaryCodec: PatchGathering {
+    // A gathered entry is a dictionary entry: `null` removes it.
+    func patchNode(forGathered name: String, style: NamingStyle) throws -> PatchNode? {
+        .member(codec: element, isOptional: false)
+    }
+}
+
+extension OptionalCodec: PatchGathering {
+    func patchNode(forGathered name: String, style: NamingStyle) throws -> PatchNode? {
+        try (wrapped as? any PatchGathering)?.patchNode(forGathered: name, style: style)
     }
 }

@@ -173,6 +173,38 @@ extension DictionaryCodec: NullCollapsing {
     }
 }
 
+extension EnumCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool {
+        guard seen.insert(ObjectIdentifier(Enum.self)).inserted else { return false }
+        return metadata.cases.contains { $0.payload.map { NullCollapse.possible($0.payloadCodec, &seen) } ?? false }
+    }
+
+    // The payload's path as the union writes it: under its tag, its content key, or in place.
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let value = value as? Enum else { return nil }
+        let entry = metadata.cases[try metadata.caseIndex(of: value)]
+        guard let payload = entry.payload,
+              let inner = try NullCollapse.path(in: EnumCase.payload(ofCaseWithPayload: value), codec: payload.payloadCodec, style: style) else { return nil }
+        switch metadata.representation {
+        case .externallyTagged: return [.key(entry.tag)] + inner
+        case .adjacentlyTagged(_, let content): return [.key(content)] + inner
+        case .internallyTagged, .untagged: return inner
+        }
+    }
+}
+
+extension PolymorphicCodec: NullCollapsing {
+    func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool {
+        (members + (fallback.map { [$0] } ?? [])).contains { NullCollapse.possible($0.modelCodec, &seen) }
+    }
+
+    func collapsedPath(in value: Any, style: NamingStyle) throws -> [MappingError.PathComponent]? {
+        guard let value = value as? Value,
+              let member = (members + (fallback.map { [$0] } ?? [])).first(where: { $0.holds(value) }) else { return nil }
+        return try NullCollapse.path(in: value, codec: member.modelCodec, style: style)
+    }
+}
+
 extension ModelCodec: NullCollapsing {
     func canCollapse(_ seen: inout Set<ObjectIdentifier>) -> Bool { metadata.canCollapse(&seen) }
 

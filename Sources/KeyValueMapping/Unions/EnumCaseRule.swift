@@ -62,6 +62,8 @@ protocol EnumPayloadCoding<Enum>: Sendable {
     func checkTagKey(_ key: String, style: NamingStyle) throws
     /// The JSON kind the payload's codec reads (what an untagged trial checks first).
     var codableHint: CodableHint { get }
+    /// The payload's codec, for the views that walk a value's parts (merge patches).
+    var payloadCodec: Any { get }
 }
 
 /// `.case(tag, Enum.someCase)` for a case whose payload is a `Payload`.
@@ -123,6 +125,7 @@ struct ResolvedPayloadCase<Enum, Payload>: EnumPayloadCoding {
     }
 
     var codableHint: CodableHint { codec.codableHint }
+    var payloadCodec: Any { codec }
 
     private func typed(_ payload: Any) throws -> Payload {
         guard let typed = payload as? Payload else {

@@ -145,6 +145,8 @@ protocol PolymorphicMember<Value>: Sendable {
     var tagText: String? { get }
     var quotedTag: [UInt8]? { get }
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Value
+    /// The model type's metadata, as the views that walk a value's parts use it.
+    var modelCodec: Any { get }
     func encode(_ value: Value, _ session: EncodingSession) throws -> [String: Any]
     func encode(_ value: Value, to writer: inout JSONWriter, _ session: EncodingSession) throws
     func schema(_ builder: SchemaBuilder) throws -> JSONValue
@@ -165,6 +167,8 @@ struct PolymorphicModel<Value, Model: KeyValueModel>: PolymorphicMember {
     var typeName: String { metadata.shortTypeName }
 
     func holds(_ value: Value) -> Bool { value is Model }
+
+    var modelCodec: Any { ModelCodec(metadata: metadata) }
 
     func keyTable(for style: NamingStyle) throws -> KeyTable { try metadata.keyTable(for: style) }
 

@@ -120,3 +120,54 @@ struct AsyncBytes: AsyncSequence, Sendable {
     }
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: bytes[...]) }
 }
+
+struct PatchCircle: Mappable, Equatable { var radius = 0.0 }
+struct PatchRing: Mappable, Equatable { var radius = 0.0; var width = 0.0; var note: String?? }
+enum PatchShape: MappableEnum, Equatable {
+    case circle(PatchCircle)
+    case ring(PatchRing)
+    static var enumRules: EnumRules<PatchShape> {
+        EnumRules(.internallyTagged("type")).case("circle", PatchShape.circle).case("ring", PatchShape.ring)
+    }
+}
+struct PatchDetails: Mappable, Equatable { var label = ""; var shape = PatchShape.circle(PatchCircle()) }
+struct PatchFlat: Mappable, Equatable {
+    var name = ""
+    var details = PatchDetails()
+    static var mappingRules: MappingRules { MappingRules().flatten("details") }
+}
+struct PatchGathered: Mappable, Equatable {
+    var shapes: [String: PatchShape] = [:]
+    static var mappingRules: MappingRules { MappingRules().gather("shapes", from: ["a", "b"]) }
+}
+
+@Suite struct UnionPatchReviewTests {
+    @Test("a union read through a flattened model or a gathered key is replaced whole too")
+    func flattenedAndGatheredUnions() throws {
+        let flat = PatchFlat(name: "n", details: PatchDetails(label: "l", shape: .circle(PatchCircle(radius: 5))))
+        #expect(try flat.applyingMergePatch(try JSONValue(jsonString: #"{"shape": {"type": "ring"}}"#)).details.shape == .ring(PatchRing()))
+        var ringed = flat
+        ringed.details.shape = .ring(PatchRing(radius: 5, note: .some("x")))
+        let patch = try ringed.mergePatch(from: flat)
+        #expect(patch.jsonString() == #"{"shape":{"note":"x","radius":5.0,"type":"ring","width":0.0}}"#)
+        #expect(try flat.applyingMergePatch(patch) == ringed)
+
+        let gathered = PatchGathered(shapes: ["a": .circle(PatchCircle(radius: 1)), "b": .circle(PatchCircle(radius: 2))])
+        #expect(try gathered.applyingMergePatch(try JSONValue(jsonString: #"{"a": {"type": "ring"}}"#)).shapes["a"] == .ring(PatchRing()))
+        var changed = gathered
+        changed.shapes["b"] = .ring(PatchRing(radius: 2))
+        #expect(try gathered.applyingMergePatch(try changed.mergePatch(from: gathered)) == changed)
+    }
+
+    @Test("an Optional holding nil inside a union's payload is an error, never a wrong patch")
+    func collapsedValuesInsideUnions() throws {
+        let old = PatchDetails(shape: .ring(PatchRing(note: .some("x"))))
+        let new = PatchDetails(shape: .ring(PatchRing(note: .some(nil))))
+        do {
+            _ = try new.mergePatch(from: old)
+            Issue.record("a patch was returned")
+        } catch let error as MappingError {
+            #expect(error.description == "shape.note: a JSON merge patch cannot express this change (an Optional holding nil is written as null, which decodes as nil)")
+        }
+    }
+}
