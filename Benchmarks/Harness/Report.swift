@@ -45,6 +45,20 @@ enum Report {
     }
 
     /// `0.83× the floor's time`: a time as a multiple of a reference time (below 1 is faster).
+    /// Prints a table of candidates against a floor: each row's name, records per second,
+    /// median, range and the ratio text given.
+    static func printFloorTable(_ rows: [(name: String, statistics: Statistics, ratio: String)]) {
+        let header = [pad("candidate", 44), padLeft("records/s", 12), padLeft("median", 10), padLeft("min–max", 21), padLeft("time vs floor", 17)]
+        print(header.joined(separator: " "))
+        for (name, statistics, ratio) in rows {
+            let line = [
+                pad(name, 44), padLeft(grouped(1e9 / statistics.median), 12), padLeft(duration(statistics.median), 10),
+                padLeft("\(duration(statistics.minimum))–\(duration(statistics.maximum))", 21), padLeft(ratio, 17),
+            ]
+            print(line.joined(separator: " "))
+        }
+    }
+
     static func timeRatio(_ ratio: Double, of reference: String) -> String {
         String(format: "%.2f× %@", ratio, reference == "floor" ? "floor time" : "\(reference)'s time")
     }

@@ -159,23 +159,9 @@ enum UpsertBenchmark {
     static func printTable(_ row: Row) {
         print("\n== upsert (\(Report.grouped(Double(payloadCount))) payload records into \(Report.grouped(Double(existingCount))) existing: "
             + "half updates, half inserts; times per payload record) ==")
-        let header = [
-            Report.pad("candidate", 44), Report.padLeft("records/s", 12), Report.padLeft("median", 10),
-            Report.padLeft("min–max", 21), Report.padLeft("time vs floor", 17),
-        ]
-        print(header.joined(separator: " "))
-        let candidates = [
+        Report.printFloorTable([
             ("KeyValueMapping upsert(from:)", row.library, Report.timeRatio(row.library.median / row.floor.median, of: "floor")),
             ("hand-written merge by [id: position]", row.floor, "(the floor)"),
-        ]
-        for (name, statistics, ratio) in candidates {
-            let line = [
-                Report.pad(name, 44), Report.padLeft(Report.grouped(1e9 / statistics.median), 12),
-                Report.padLeft(Report.duration(statistics.median), 10),
-                Report.padLeft("\(Report.duration(statistics.minimum))–\(Report.duration(statistics.maximum))", 21),
-                Report.padLeft(ratio, 17),
-            ]
-            print(line.joined(separator: " "))
-        }
+        ])
     }
 }
