@@ -74,18 +74,18 @@ struct ImportRun<Target: ImportTarget> {
         }
         do {
             try readElements(&source, &array, into: &target)
+            source.closeArray(array, session)
+            if options.deleteMissing {
+                // After the payload: a failed import deletes nothing.
+                let missing = try target.allKeys().filter { keyStates[$0] == nil }
+                if !missing.isEmpty { try target.delete(keys: missing) }
+                report.deleted = missing
+            }
         } catch {
             // Class instances changed in place get their values back: the store's transaction
             // rolls back what it holds, these are the caller's objects.
             restoreChangedInstances()
             throw error
-        }
-        source.closeArray(array, session)
-        if options.deleteMissing {
-            // After the payload: a failed import deletes nothing.
-            let missing = try target.allKeys().filter { keyStates[$0] == nil }
-            if !missing.isEmpty { try target.delete(keys: missing) }
-            report.deleted = missing
         }
     }
 
@@ -145,7 +145,8 @@ struct ImportRun<Target: ImportTarget> {
         return (isRepeated, isNewInBatch, isFirstRepeat)
     }
 
-    /// The key the element decoded; a key property it left out or set to `null` is an error at its key.
+    /// The key the element decoded; a key property it left out, or that is `nil` once decoded, is
+    /// an error at its key.
     private func key(of model: Model, _ facts: ElementFacts) throws -> PrimaryKey {
         try elements.checkPresent(keys.properties.map(\.descriptor.name), in: facts)
         do {
