@@ -239,7 +239,8 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
             == #"[1]: expected a unique primary key, found ("a", 1) (the records [0] and [1] have the same key)"#)
     }
 
-    @Test(arguments: ImportRoute.allCases)
+    // Serialized: the routes share the type's counter.
+    @Test(.serialized, arguments: ImportRoute.allCases)
     func didDecodeRunsOncePerElementAndClassesKeepTheirIdentity(_ route: ImportRoute) throws {
         let stored = CountedMember()
         stored.id = 1
