@@ -79,8 +79,8 @@ struct Options {
                 }
                 memoryProbeRecords = (model, count)
             case StreamingBenchmark.probeFlag:
-                guard let format = remaining.popFirst(), ["array", "lines"].contains(format), let path = remaining.popFirst() else {
-                    throw BenchmarkFailure("\(StreamingBenchmark.probeFlag) needs a format (array or lines) and a file path")
+                guard let format = remaining.popFirst(), ["array", "lines", "import"].contains(format), let path = remaining.popFirst() else {
+                    throw BenchmarkFailure("\(StreamingBenchmark.probeFlag) needs a format (array, lines or import) and a file path")
                 }
                 streamProbe = (format, path)
             case "--repeat":

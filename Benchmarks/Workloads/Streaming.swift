@@ -6,13 +6,15 @@ import KeyValueMapping
 // in-memory `[FlatBasicRecord](jsonData:)` of the array file's bytes (the target's reference,
 // with the bytes already in memory; a second row reads the file first, as a stream must):
 // throughput (MB/s of input) and, each in a fresh child process as in the memory section, the
-// peak resident set above the process's baseline. The figures go to the printed table only; the JSON report
-// keeps its fixed names.
+// peak resident set above the process's baseline — for the two streams and for a streamed import
+// (`importRecords(_:fromJSONAt:into:)`) of the JSON Lines file into a store that keeps nothing,
+// so that what grows is the import's own. The figures go to the printed table only; the JSON
+// report keeps its fixed names.
 
 /// Measures and prints the streaming section.
 enum StreamingBenchmark {
-    /// The hidden flag that makes this binary the RSS child: a format (`array` or `lines`) and
-    /// the path of the file to stream.
+    /// The hidden flag that makes this binary the RSS child: a format (`array` or `lines`, or
+    /// `import` for a streamed import of JSON Lines) and the path of the file to stream.
     static let probeFlag = "--stream-probe"
     /// The issue's targets: at least this fraction of the in-memory speed, and at most this
     /// many MB (10^6 bytes) of peak RSS above the baseline.
@@ -81,7 +83,7 @@ enum StreamingBenchmark {
             { try waitFor { try await streamChecksum(decoder.models(of: FlatBasicRecord.self, fromJSONAt: linesURL)) } },
         ], objects: files.records, labels: ["streaming/in-memory", "streaming/read-and-decode", "streaming/array", "streaming/lines"])
         // Child processes measure memory; a `--repeat` run counts instructions only.
-        let probes = runner.settings.repeating != nil ? [] : try [("array", arrayURL), ("lines", linesURL)].map { format, url in
+        let probes = runner.settings.repeating != nil ? [] : try [("array", arrayURL), ("lines", linesURL), ("import", linesURL)].map { format, url in
             try probe(format: format, url: url)
         }
         return Figures(files: (files.arrayBytes, files.linesBytes, files.records), inMemory: statistics[0], readAndDecode: statistics[1],
@@ -120,7 +122,7 @@ enum StreamingBenchmark {
             + Report.padLeft("peak MB", 9) + Report.padLeft("above MB", 10) + Report.padLeft("buffer peak", 13) + Report.padLeft("MB/s", 8))
         for probe in figures.probes {
             let above = Double(probe.peakKiB - probe.baselineKiB) * 1024 / 1e6
-            print(Report.pad("  models(of:fromJSONAt:), \(probe.format == "array" ? "JSON array" : "JSON Lines")", 44)
+            print(Report.pad("  " + probeName(probe.format), 44)
                 + Report.padLeft(String(format: "%.1f", Double(probe.inputBytes) / 1e6), 9)
                 + Report.padLeft(String(format: "%.1f", Double(probe.baselineKiB) * 1024 / 1e6), 13)
                 + Report.padLeft(String(format: "%.1f", Double(probe.peakKiB) * 1024 / 1e6), 9)
@@ -141,7 +143,7 @@ enum StreamingBenchmark {
         // fresh process pays for them, as any one-off decode does.
         if let freshProcess {
             let inMemory = Double(freshProcess.inputBytes) / freshProcess.decodeNanoseconds * 1e9 / 1e6
-            for probe in figures.probes {
+            for probe in figures.probes where probe.format != "import" {
                 let speed = Double(probe.inputBytes) / probe.nanoseconds * 1e9 / 1e6
                 print("  one pass in a fresh process, \(probe.format == "array" ? "JSON array" : "JSON Lines"): "
                     + "\(String(format: "%.1f", speed)) MB/s against the in-memory decode's \(String(format: "%.1f", inMemory)) MB/s in the memory section "
@@ -151,9 +153,18 @@ enum StreamingBenchmark {
         for probe in figures.probes {
             let above = Double(probe.peakKiB - probe.baselineKiB) * 1024 / 1e6
             let verdict = above < targetMegabytes ? "met" : "missed"
-            print("  target peak RSS < \(Int(targetMegabytes)) MB above baseline, \(probe.format == "array" ? "JSON array" : "JSON Lines"): \(verdict) (\(String(format: "%.1f", above)) MB)")
+            print("  target peak RSS < \(Int(targetMegabytes)) MB above baseline, \(probeName(probe.format)): \(verdict) (\(String(format: "%.1f", above)) MB)")
         }
-        print("  baseline = peak RSS after building the model's metadata, before streaming; buffer peak = JSONStreamProgress.peakBufferedBytes")
+        print("  baseline = peak RSS after building the model's metadata, before streaming; buffer peak = JSONStreamProgress.peakBufferedBytes "
+            + "(ImportProgress.bufferedBytes for the import)")
+    }
+
+    private static func probeName(_ format: String) -> String {
+        switch format {
+        case "array": return "models(of:fromJSONAt:), JSON array"
+        case "lines": return "models(of:fromJSONAt:), JSON Lines"
+        default: return "importRecords(_:fromJSONAt:into:), JSON Lines"
+        }
     }
 
     private static func megabytesPerSecond(_ bytes: Int, _ statistics: Statistics, records: Int) -> Double {
@@ -267,6 +278,7 @@ enum StreamingBenchmark {
         var text: [UInt8] = []
         FlatBasicRecord.generate(id: 1, with: &warmUp).appendJSON(to: &text)
         _ = try decoder.decode(FlatBasicRecord.self, fromJSON: text)
+        if format == "import" { return try runImportChild(url: url, warmUp: text) }
         let baseline = try MemoryProbe.peakResidentKiB()
         let stream = decoder.models(of: FlatBasicRecord.self, fromJSONAt: url, format: format == "array" ? .jsonArray : .jsonLines)
         var count = 0
@@ -276,6 +288,46 @@ enum StreamingBenchmark {
         let peak = try MemoryProbe.peakResidentKiB()
         print("\(resultPrefix) input_bytes=\(FileSize.of(url)) baseline_kib=\(baseline) peak_kib=\(peak) decode_ns=\(Int(nanoseconds)) "
             + "buffer_peak=\(stream.progress.peakBufferedBytes) checksum=\(count)")
+    }
+}
+
+extension StreamingBenchmark {
+    /// The import child: the JSON Lines file imported into a store that counts and keeps
+    /// nothing, every record an insert, with the default options (a batch of 1,000, counts only).
+    private static func runImportChild(url: URL, warmUp: [UInt8]) throws {
+        let decoder = KeyValueDecoder()
+        _ = try decoder.decode(UpsertRecord.self, fromJSON: warmUp)
+        let baseline = try MemoryProbe.peakResidentKiB()
+        let buffered = LockedMaximum()
+        var report = ImportReport()
+        let nanoseconds = try time {
+            report = try waitFor {
+                var store = CountingStore()
+                return try await decoder.importRecords(UpsertRecord.self, fromJSONAt: url, into: &store) { buffered.raise(to: $0.bufferedBytes) }
+            }
+        }
+        let peak = try MemoryProbe.peakResidentKiB()
+        print("\(resultPrefix) input_bytes=\(FileSize.of(url)) baseline_kib=\(baseline) peak_kib=\(peak) decode_ns=\(Int(nanoseconds)) "
+            + "buffer_peak=\(buffered.value) checksum=\(report.insertedCount)")
+    }
+
+    /// A store that keeps nothing: every record is new, and inserting it only counts it.
+    private struct CountingStore: ImportTarget {
+        var count = 0
+        func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: UpsertRecord] { [:] }
+        func allKeys() throws -> [PrimaryKey] { [] }
+        mutating func insert(_ records: ImportBatch<UpsertRecord>) throws { count += records.count }
+        mutating func update(_ records: ImportBatch<UpsertRecord>) throws {}
+        mutating func delete(keys: [PrimaryKey]) throws {}
+        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result { try body(&self) }
+    }
+
+    /// The largest figure seen, from the importing task.
+    private final class LockedMaximum: @unchecked Sendable {
+        private let lock = NSLock()
+        private var maximum = 0
+        var value: Int { lock.withLock { maximum } }
+        func raise(to figure: Int) { lock.withLock { maximum = max(maximum, figure) } }
     }
 }
 

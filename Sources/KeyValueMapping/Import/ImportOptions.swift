@@ -13,6 +13,22 @@ public struct ImportOptions: Sendable, Equatable {
         case reject
     }
 
+    /// Whether the report lists the keys of the records the import touched, or only counts them.
+    public enum KeyReporting: Sendable, Equatable {
+        /// Keys for a payload already in memory (bytes, dictionaries), counts for a streamed
+        /// import, whose memory stays bounded by its batch however long the input. The default.
+        case automatic
+        /// ``ImportReport`` lists every key, as well as counting them: memory grows with the
+        /// number of records (a few dozen bytes each).
+        case keys
+        /// ``ImportReport`` only counts. Unless ``ImportOptions/deleteMissing`` or
+        /// ``RepeatedKeys/reject`` needs them, the import then remembers no keys from one batch
+        /// to the next: an element whose key an earlier batch wrote is matched against the record
+        /// that batch stored, as against any stored record, and counted again (as updated or
+        /// unchanged), and ``ImportReport/repeatedCount`` counts the repeats found within a batch.
+        case counts
+    }
+
     /// Whether stored records whose keys the payload does not name are deleted, making the
     /// store hold exactly the payload's records (a sync). Only a complete payload deletes:
     /// an import that fails deletes nothing. Default `false`.
@@ -30,18 +46,32 @@ public struct ImportOptions: Sendable, Equatable {
     }
     /// What a key repeated inside one payload does. Default ``RepeatedKeys/lastWins``.
     public var repeatedKeys: RepeatedKeys
+    /// Whether the report lists keys or only counts. Default ``KeyReporting/automatic``.
+    public var keyReporting: KeyReporting
 
     /// Options with the given values (the defaults as documented on each property).
-    public init(deleteMissing: Bool = false, skipUnchanged: Bool = false, batchSize: Int = 1_000, repeatedKeys: RepeatedKeys = .lastWins) {
+    public init(deleteMissing: Bool = false, skipUnchanged: Bool = false, batchSize: Int = 1_000, repeatedKeys: RepeatedKeys = .lastWins,
+                keyReporting: KeyReporting = .automatic) {
         self.deleteMissing = deleteMissing
         self.skipUnchanged = skipUnchanged
         self.batchSize = max(1, batchSize)
         self.repeatedKeys = repeatedKeys
+        self.keyReporting = keyReporting
+    }
+
+    /// Whether the report lists keys, for a payload in memory or a stream.
+    func listsKeys(streamed: Bool) -> Bool {
+        switch keyReporting {
+        case .automatic: return !streamed
+        case .keys: return true
+        case .counts: return false
+        }
     }
 }
 
-/// What an import did: the keys of the records it inserted, updated, left unchanged and
-/// deleted, each list in payload order (deleted keys in the store's order).
+/// What an import did: how many records it inserted, updated, left unchanged and deleted, and
+/// (unless ``ImportOptions/keyReporting`` says counts only) their keys, each list in payload
+/// order (deleted keys in the store's order).
 public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
     /// Records the payload added.
     public var inserted: [PrimaryKey] = []
@@ -54,6 +84,16 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
     /// Keys that more than one element carried (each once, in the order their second element
     /// came); the last element won (``ImportOptions/RepeatedKeys/lastWins``).
     public var repeated: [PrimaryKey] = []
+    /// How many records the payload added (``inserted``'s count when keys are listed).
+    public var insertedCount = 0
+    /// How many stored records the payload changed.
+    public var updatedCount = 0
+    /// How many stored records the payload matched and left equal.
+    public var unchangedCount = 0
+    /// How many stored records were deleted.
+    public var deletedCount = 0
+    /// How many keys more than one element carried.
+    public var repeatedCount = 0
     /// Elements dropped because they failed to decode, with the decoder's
     /// ``KeyValueDecoder/invalidElements`` set to `.skip` (otherwise the first one is an error).
     public var skipped = 0
@@ -63,8 +103,8 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 
     /// `2 inserted, 1 updated, 0 unchanged, 0 deleted` (and the repeated and skipped counts when not zero).
     public var description: String {
-        var text = "\(inserted.count) inserted, \(updated.count) updated, \(unchanged.count) unchanged, \(deleted.count) deleted"
-        if !repeated.isEmpty { text += ", \(repeated.count) repeated" }
+        var text = "\(insertedCount) inserted, \(updatedCount) updated, \(unchangedCount) unchanged, \(deletedCount) deleted"
+        if repeatedCount > 0 { text += ", \(repeatedCount) repeated" }
         if skipped > 0 { text += ", \(skipped) skipped" }
         return text
     }

@@ -23,14 +23,20 @@ struct ImportRun<Target: ImportTarget> {
     private let elements: ElementDecoder<Model>
     private let keys: PrimaryKeyReader<Model>
     private let options: ImportOptions
+    private let batchSize: Int
+    /// Whether the report lists keys (else it counts them), and whether the keys named are
+    /// kept from one batch to the next (for the list, `deleteMissing` and `.reject`).
+    private let listsKeys: Bool
+    private let remembersKeys: Bool
     /// The coder whose JSON form decides whether an update changed a record (`skipUnchanged`).
     private let encoding: EncodingSession
-    /// Each key the payload named so far: what the import did to its record, and the last
-    /// batch that named it.
+    /// Each key the payload named so far (or in this batch, when keys are not remembered): what
+    /// the import did to its record, and the last batch that named it.
     private var keyStates: [PrimaryKey: ImportKeyState] = [:]
     private var batchNumber = 0
-    /// The batch's elements, in payload order: index, model, facts and key.
+    /// The batch's elements, in payload order: index (and line, for JSON Lines), model, facts and key.
     private var batchIndexes: [Int] = []
+    private var batchLines: [Int] = []
     private var batchModels: [Model] = []
     private var batchFacts: [ElementFacts] = []
     private var batchElementKeys: [PrimaryKey] = []
@@ -51,7 +57,8 @@ struct ImportRun<Target: ImportTarget> {
     private var snapshots: [(instance: Model, values: Model)] = []
     private(set) var report = ImportReport()
 
-    init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions) throws {
+    /// A run reading with `session` (a new one when `nil`); `streamed` for a stream's import.
+    init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions, session: DecodingSession? = nil, streamed: Bool = false) throws {
         guard let prototype = metadata.prototype else {
             throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
                 "importRecords updates stored records in place, which an ImmutableMappable model cannot be: use a Mappable model of vars",
@@ -59,11 +66,20 @@ struct ImportRun<Target: ImportTarget> {
         }
         self.metadata = metadata
         self.prototype = prototype
-        session = DecodingSession(options: decoder)
+        let session = session ?? DecodingSession(options: decoder)
+        self.session = session
         elements = ElementDecoder(metadata: metadata, session: session)
         keys = try PrimaryKeyReader(metadata)
         self.options = options
+        batchSize = max(1, options.batchSize)
+        listsKeys = options.listsKeys(streamed: streamed)
+        remembersKeys = listsKeys || options.deleteMissing || options.repeatedKeys == .reject
         encoding = EncodingSession(options: KeyValueEncoder())
+    }
+
+    /// How a stream's elements are read for this run: its own element step.
+    var elementDecoding: ImportElementDecoding<Model> {
+        ImportElementDecoding(elements: elements, prototype: prototype)
     }
 
     /// Imports every element of the array at `source`'s cursor into `target`, then deletes the
@@ -73,48 +89,69 @@ struct ImportRun<Target: ImportTarget> {
             throw MappingError.typeMismatch(expected: "a JSON array of \(SwiftTypeName.of(Model.self))", found: try source.readScalarValue(session))
         }
         do {
-            try readElements(&source, &array, into: &target)
-            source.closeArray(array, session)
-            if options.deleteMissing {
-                // After the payload: a failed import deletes nothing.
-                let missing = try target.allKeys().filter { keyStates[$0] == nil }
-                if !missing.isEmpty { try target.delete(keys: missing) }
-                report.deleted = missing
+            var index = 0
+            while try source.nextElement(&array) {
+                let mark = source.mark()
+                var facts = ElementFacts(decodedAs: Model.self)
+                let model: Model
+                do {
+                    model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+                } catch let error as MappingError {
+                    try session.dropElement(error.prepending(.index(index)), skipping: false)
+                    try source.skipValue(from: mark)
+                    report.skipped += 1
+                    index += 1
+                    continue
+                }
+                try accept(model, facts, index: index, into: &target)
+                index += 1
             }
+            source.closeArray(array, session)
+            try finish(into: &target)
         } catch {
-            // Class instances changed in place get their values back: the store's transaction
-            // rolls back what it holds, these are the caller's objects.
             restoreChangedInstances()
             throw error
         }
     }
 
-    private mutating func readElements<Source: DecodingSource>(_ source: inout Source, _ array: inout SourceContainer,
-                                                               into target: inout Target) throws {
-        var index = 0
-        let batchSize = max(1, options.batchSize)
-        while try source.nextElement(&array) {
-            let mark = source.mark()
-            do {
-                try read(from: &source, index: index)
-            } catch let rejection as RepeatedKeyRejection {
-                // Not an invalid element: `.skip` does not drop it.
-                throw rejection.error.prepending(.index(index))
-            } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(index)), skipping: false)
-                try source.skipValue(from: mark)
-                report.skipped += 1
-            }
-            index += 1
-            if batchModels.count >= batchSize { try flush(into: &target) }
+    /// Files a decoded element (the element at `index`, on `line` of JSON Lines or 0) in the
+    /// batch, and applies the batch once it is full. An element whose key cannot be read is
+    /// dropped under `.skip`; any other error ends the import, and the caller then calls
+    /// ``restoreChangedInstances()``.
+    mutating func accept(_ model: Model, _ facts: ElementFacts, index: Int, line: Int = 0, into target: inout Target) throws {
+        do {
+            try file(model, facts, index: index, line: line)
+        } catch let rejection as RepeatedKeyRejection {
+            // Not an invalid element: `.skip` does not drop it.
+            throw Self.placed(rejection.error, index: index, line: line)
+        } catch let error as MappingError {
+            try session.dropElement(Self.placed(error, index: index, line: line), skipping: false)
+            report.skipped += 1
         }
-        try flush(into: &target)
+        if batchModels.count >= batchSize { try flush(into: &target) }
     }
 
-    /// Decodes one element and files it in the batch; errors are relative to the element.
-    private mutating func read<Source: DecodingSource>(from source: inout Source, index: Int) throws {
-        var facts = ElementFacts(decodedAs: Model.self)
-        let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+    /// After the last element: applies the last batch, then deletes the missing records when
+    /// asked (a failed import never gets here, so it deletes nothing).
+    mutating func finish(into target: inout Target) throws {
+        try flush(into: &target)
+        guard options.deleteMissing else { return }
+        let missing = try target.allKeys().filter { keyStates[$0] == nil }
+        if !missing.isEmpty { try target.delete(keys: missing) }
+        if listsKeys { report.deleted = missing }
+        report.deletedCount = missing.count
+    }
+
+    /// `error`, relative to the element at `index` (on `line` of JSON Lines, or 0), as an error
+    /// of the whole payload.
+    private static func placed(_ error: MappingError, index: Int, line: Int) -> MappingError {
+        var placed = error.prepending(.index(index))
+        if line > 0 { placed.line = line }
+        return placed
+    }
+
+    /// Files one decoded element in the batch; errors are relative to the element.
+    private mutating func file(_ model: Model, _ facts: ElementFacts, index: Int, line: Int) throws {
         let key = try key(of: model, facts)
         // One hash of the key: the state is read and written in place.
         let (isRepeated, isNewInBatch, isFirstRepeat) = Self.name(&keyStates[key, default: ImportKeyState()], in: batchNumber,
@@ -124,9 +161,13 @@ struct ImportRun<Target: ImportTarget> {
                 expected: "a primary key no other element has", found: key.description,
                 detail: "the payload names this record twice (ImportOptions.repeatedKeys is .reject)")))
         }
-        if isFirstRepeat { report.repeated.append(key) }
+        if isFirstRepeat {
+            report.repeatedCount += 1
+            if listsKeys { report.repeated.append(key) }
+        }
         if isNewInBatch { batchKeys.append(key) }
         batchIndexes.append(index)
+        batchLines.append(line)
         batchModels.append(model)
         batchFacts.append(facts)
         batchElementKeys.append(key)
@@ -165,16 +206,18 @@ struct ImportRun<Target: ImportTarget> {
             do {
                 try apply(position, stored: stored)
             } catch let error as MappingError {
-                try session.dropElement(error.prepending(.index(batchIndexes[position])), skipping: false)
+                try session.dropElement(Self.placed(error, index: batchIndexes[position], line: batchLines[position]), skipping: false)
                 report.skipped += 1
             }
         }
         batchIndexes.removeAll(keepingCapacity: true)
+        batchLines.removeAll(keepingCapacity: true)
         batchModels.removeAll(keepingCapacity: true)
         batchFacts.removeAll(keepingCapacity: true)
         batchElementKeys.removeAll(keepingCapacity: true)
         batchKeys.removeAll(keepingCapacity: true)
         batchNumber += 1
+        if !remembersKeys { keyStates.removeAll(keepingCapacity: true) }
         defer {
             inserted.removeAll(keepingCapacity: true)
             insertKeys.removeAll(keepingCapacity: true)
@@ -259,8 +302,9 @@ struct ImportRun<Target: ImportTarget> {
         return record
     }
 
-    /// Gives every class instance this import changed its mapped values back.
-    private func restoreChangedInstances() {
+    /// Gives every class instance this import changed its mapped values back: the store's
+    /// transaction rolls back what it holds, these are the caller's objects.
+    func restoreChangedInstances() {
         for (instance, values) in snapshots {
             var instance = instance
             metadata.copy(metadata.properties, from: values, to: &instance)
@@ -279,12 +323,22 @@ struct ImportRun<Target: ImportTarget> {
     private mutating func settle(_ key: PrimaryKey, as outcome: ImportOutcome) {
         let previous = Self.settle(&keyStates[key, default: ImportKeyState()], as: outcome)
         switch (previous, outcome) {
-        case (nil, .inserted): report.inserted.append(key)
-        case (nil, .updated): report.updated.append(key)
-        case (nil, .unchanged): report.unchanged.append(key)
+        case (nil, .inserted):
+            report.insertedCount += 1
+            if listsKeys { report.inserted.append(key) }
+        case (nil, .updated):
+            report.updatedCount += 1
+            if listsKeys { report.updated.append(key) }
+        case (nil, .unchanged):
+            report.unchangedCount += 1
+            if listsKeys { report.unchanged.append(key) }
         case (.unchanged?, .updated):
-            report.unchanged.removeAll { $0 == key }
-            report.updated.append(key)
+            report.unchangedCount -= 1
+            report.updatedCount += 1
+            if listsKeys {
+                report.unchanged.removeAll { $0 == key }
+                report.updated.append(key)
+            }
         default: return
         }
     }

@@ -52,6 +52,38 @@ public protocol ImportTarget<Model> {
     mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result
 }
 
+/// An ``ImportTarget`` whose transaction can span suspension points, which an import from an
+/// `AsyncSequence` of bytes (a network body) needs: the import awaits its input inside the
+/// transaction. (An import from a file reads it without suspending, so any target takes one.)
+///
+/// `Array` and `Dictionary` adopt it; a store whose transactions are bound to a thread (SQLite
+/// through GRDB, say) imports streams from files instead.
+public protocol AsyncImportTarget<Model>: ImportTarget {
+    /// Runs `body`, the whole import, as one transaction, as ``ImportTarget/transaction(_:)``
+    /// does; `body` may suspend.
+    mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result
+}
+
+extension Dictionary: AsyncImportTarget where Key == PrimaryKey, Value: KeyValueModel {
+    /// Runs `body` on a copy, kept only when it returns.
+    public mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
+        var copy = self
+        let result = try await body(&copy)
+        self = copy
+        return result
+    }
+}
+
+extension Array: AsyncImportTarget where Element: KeyValueModel {
+    /// Runs `body` on a copy, kept only when it returns.
+    public mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
+        var copy = self
+        let result = try await body(&copy)
+        self = copy
+        return result
+    }
+}
+
 extension Dictionary: ImportTarget where Key == PrimaryKey, Value: KeyValueModel {
     /// The records held under these keys.
     public func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Value] {

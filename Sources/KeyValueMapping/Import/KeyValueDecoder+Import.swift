@@ -66,3 +66,100 @@ extension KeyValueDecoder {
         return run.report
     }
 }
+
+extension KeyValueDecoder {
+    /// Imports the records of a JSON array or JSON Lines file into `target`, reading the file a
+    /// piece at a time, off the caller's actor: memory holds about one read (64 KiB), the largest
+    /// element and one batch, however large the file (with ``ImportOptions/KeyReporting/automatic``
+    /// the report counts records rather than listing their keys).
+    ///
+    /// ```swift
+    /// let report = try await decoder.importRecords(User.self, fromJSONAt: fileURL, into: &table,
+    ///                                              options: ImportOptions(batchSize: 5_000)) { progress in
+    ///     bar.value = progress.fractionCompleted ?? 0
+    /// }
+    /// ```
+    ///
+    /// Everything ``importRecords(_:fromJSON:into:options:)`` says holds: one decode per element,
+    /// one lookup per batch, one transaction of the target (its synchronous
+    /// ``ImportTarget/transaction(_:)``, so any store can take a file), the same errors with the
+    /// element's index (and, for JSON Lines, its ``MappingError/line``). Elements are found as
+    /// ``models(of:fromJSONAt:format:)`` finds them, with the same errors. `progress` is called on
+    /// the importing task after each read has been imported. Cancelling the task stops the import
+    /// at the next read: it throws `CancellationError` and the target's transaction rolls back,
+    /// so nothing of it is kept. The file is read with the system's own calls (a FIFO too: the
+    /// thread waits for its writer, checking for cancellation every 50 ms); errors opening or
+    /// reading it are Foundation's file errors.
+    @concurrent @discardableResult
+    public func importRecords<Target: ImportTarget>(_ type: Target.Model.Type, fromJSONAt url: URL, into target: inout Target,
+                                                    options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,
+                                                    progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
+        try Task.checkCancellation()
+        return try importFile(url, into: &target, options: options, format: format, progress: progress)
+    }
+
+    /// ``importRecords(_:fromJSONAt:into:options:format:progress:)-(_,_,_,_,_,_)async`` on the calling thread, for a
+    /// store whose transaction is bound to it (a GRDB `Database` inside `write { db in … }`, say).
+    /// Cancellation is still that of the current task, checked after each read.
+    @discardableResult
+    public func importRecords<Target: ImportTarget>(_ type: Target.Model.Type, fromJSONAt url: URL, into target: inout Target,
+                                                    options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,
+                                                    progress: (@Sendable (ImportProgress) -> Void)? = nil) throws -> ImportReport {
+        try importFile(url, into: &target, options: options, format: format, progress: progress)
+    }
+
+    // Named apart from the public overloads: inside the asynchronous one, the name would call itself.
+    private func importFile<Target: ImportTarget>(_ url: URL, into target: inout Target, options: ImportOptions, format: StreamFormat,
+                                                  progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportReport {
+        let file = try FileChunks(url: url)
+        var stream = try StreamedImport<Target>(decoder: self, options: options, format: format, totalBytes: file.size, progress: progress)
+        return try target.transaction { target in
+            do {
+                var isFinal = false
+                while true {
+                    if try !file.readWaiting(into: &stream.buffer) { isFinal = true }
+                    // The size as it is now: a file that grows while it is read is not reported past its end.
+                    stream.setTotalBytes(file.size)
+                    if try stream.consume(isFinal: isFinal, into: &target) { break }
+                }
+                return try stream.finish(into: &target)
+            } catch {
+                stream.restoreChangedInstances()
+                throw error
+            }
+        }
+    }
+
+    /// Imports the records of a JSON array or JSON Lines arriving as bytes (a network body, any
+    /// `AsyncSequence` of `UInt8`) into `target`, as ``importRecords(_:fromJSONAt:into:options:format:progress:)``
+    /// imports a file. The import awaits its input inside the target's transaction, so the
+    /// target must be an ``AsyncImportTarget``.
+    @concurrent @discardableResult
+    public func importRecords<Target: AsyncImportTarget, Bytes: AsyncSequence>(_ type: Target.Model.Type, from bytes: Bytes, into target: inout Target,
+                                                                               options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,
+                                                                               progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport
+    where Bytes.Element == UInt8 {
+        try Task.checkCancellation()
+        var stream = try StreamedImport<Target>(decoder: self, options: options, format: format, totalBytes: nil, progress: progress)
+        return try await target.transaction { target in
+            do {
+                var iterator = bytes.makeAsyncIterator()
+                var isFinal = false
+                while true {
+                    while stream.buffer.count < FileChunks.chunkSize {
+                        guard let byte = try await iterator.next() else {
+                            isFinal = true
+                            break
+                        }
+                        stream.buffer.append(byte)
+                    }
+                    if try stream.consume(isFinal: isFinal, into: &target) { break }
+                }
+                return try stream.finish(into: &target)
+            } catch {
+                stream.restoreChangedInstances()
+                throw error
+            }
+        }
+    }
+}

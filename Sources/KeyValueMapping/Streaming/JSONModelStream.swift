@@ -118,16 +118,16 @@ final class StreamReader<Model: KeyValueModel, Bytes: AsyncSequence>: @unchecked
     private let format: JSONElementSplitter.Format?
     private let progress: JSONStreamProgress
     private var source: Source
-    private var engine: StreamEngine<Model>?
+    private var engine: StreamEngine<ModelCodec<Model>>?
     /// Input bytes from absolute offset `base` on.
     private var buffer: [UInt8] = []
     private var base = 0
     private var isFinal = false
     private var isDone = false
     /// Models decoded and not yet handed out (last first once the iterator reversed them), and
-    /// the input offset after each, last first. Only the iterating task touches them.
+    /// where each was in the input, last first. Only the iterating task touches them.
     @exclusivity(unchecked) @usableFromInline var decoded: [Model] = []
-    @exclusivity(unchecked) private var decodedEnds: [Int] = []
+    @exclusivity(unchecked) private var decodedPlaces: [ElementPlace] = []
 
     init(stream: JSONModelStream<Model, Bytes>) {
         decoder = stream.decoder
@@ -146,7 +146,7 @@ final class StreamReader<Model: KeyValueModel, Bytes: AsyncSequence>: @unchecked
     /// is cancelled.
     @usableFromInline
     func didHandOut() throws {
-        let end = decodedEnds.popLast() ?? base
+        let end = decodedPlaces.popLast()?.end ?? base
         progress.update { state in
             state.modelsDecoded += 1
             state.bytesConsumed = end
@@ -165,11 +165,13 @@ final class StreamReader<Model: KeyValueModel, Bytes: AsyncSequence>: @unchecked
         guard !isDone else { return false }
         do {
             try Task.checkCancellation()
-            let engine = try self.engine ?? StreamEngine(decoder: decoder, format: format, progress: progress)
+            let engine = try self.engine ?? StreamEngine(decoder: decoder, decoding: ModelCodec(metadata: try ModelMetadata<Model>.of(Model.self)),
+                                                         format: format, progress: progress)
             self.engine = engine
             while true {
                 if engine.hasReady {
-                    engine.takeReady(into: &decoded, ends: &decodedEnds)
+                    engine.takeReady(into: &decoded, places: &decodedPlaces)
+                    decodedPlaces.reverse()
                     return true
                 }
                 if try engine.checkEnd() {
@@ -236,6 +238,6 @@ final class StreamReader<Model: KeyValueModel, Bytes: AsyncSequence>: @unchecked
         engine = nil
         buffer = []
         decoded = []
-        decodedEnds = []
+        decodedPlaces = []
     }
 }

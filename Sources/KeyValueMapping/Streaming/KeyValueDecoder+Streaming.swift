@@ -59,7 +59,7 @@ extension KeyValueDecoder {
     /// With ``invalidElements`` set to `.skip`, lines that fail to map are left out; a malformed
     /// or cut-off line, or a depth or stack error, still throws.
     public func decode<Model: KeyValueModel>(_ type: [Model].Type, fromJSONLines bytes: some Collection<UInt8>) throws -> [Model] {
-        let engine = try StreamEngine<Model>(decoder: self, format: .lines, progress: nil)
+        let engine = StreamEngine(decoder: self, decoding: ModelCodec(metadata: try ModelMetadata<Model>.of(Model.self)), format: .lines, progress: nil)
         ByteInput.withBytes(of: bytes) { input in engine.decode(input, base: 0, isFinal: true) }
         return try engine.drain()
     }

@@ -24,17 +24,20 @@ import Foundation
 /// the models before it are handed out.
 // An engine is driven by one task at a time (only its stream's reader uses it, from the iterating
 // task's `next`), so the dynamic exclusivity checks on its state, three per element, are off.
-final class StreamEngine<Model: KeyValueModel> {
+final class StreamEngine<Decoding: StreamElementDecoding> {
+    typealias Model = Decoding.Model
+    typealias Output = Decoding.Output
+
     let decoder: KeyValueDecoder
-    private let codec: ModelCodec<Model>
+    private let decoding: Decoding
     private let expected: String
     /// Shared by the elements, as by the elements of an in-memory array.
-    private let session: DecodingSession
+    let session: DecodingSession
     @exclusivity(unchecked) private(set) var splitter: JSONElementSplitter
     private let progress: JSONStreamProgress?
-    /// Decoded models not yet taken, and the input offset reached after each.
-    @exclusivity(unchecked) private var ready: [Model] = []
-    @exclusivity(unchecked) private var readyEnds: [Int] = []
+    /// Decoded elements not yet taken, and where each was in the input.
+    @exclusivity(unchecked) private var ready: [Output] = []
+    @exclusivity(unchecked) private var readyPlaces: [ElementPlace] = []
     @exclusivity(unchecked) private var skippedSinceHandout = 0
     /// What follows the ready models: the end of the input or an error.
     @exclusivity(unchecked) private var ended = false
@@ -44,13 +47,14 @@ final class StreamEngine<Model: KeyValueModel> {
     /// Whether the start of the input was checked for UTF-16 or UTF-32 text.
     @exclusivity(unchecked) private var encodingChecked = false
 
-    init(decoder: KeyValueDecoder, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?) throws {
+    /// An engine decoding with `session`, shared with the caller's own steps (a new one when `nil`).
+    init(decoder: KeyValueDecoder, decoding: Decoding, format: JSONElementSplitter.Format?, progress: JSONStreamProgress?, session: DecodingSession? = nil) {
         self.decoder = decoder
-        codec = ModelCodec(metadata: try ModelMetadata.of(Model.self))
+        self.decoding = decoding
         expected = KeyValueDecoder.expectedObject(Model.self)
-        session = DecodingSession(options: decoder)
+        self.session = session ?? DecodingSession(options: decoder)
         // An array's elements are one level inside it, as in the in-memory decode.
-        if format == .array { session.depth = 1 }
+        if format == .array { self.session.depth = 1 }
         splitter = JSONElementSplitter(format: format, maximumDepth: decoder.jsonReading.maximumDepth,
                                        allowsByteOrderMark: decoder.jsonReading.allowsByteOrderMark)
         self.progress = progress
@@ -62,12 +66,11 @@ final class StreamEngine<Model: KeyValueModel> {
     /// Whether ``decode(_:base:isFinal:)`` has something to say: models, an error or the end.
     var hasOutcome: Bool { !ready.isEmpty || pendingError != nil || ended }
 
-    /// Moves the decoded models into `models` (which is empty), in input order, and the input
-    /// offset after each into `ends`, last first.
-    func takeReady(into models: inout [Model], ends: inout [Int]) {
-        readyEnds.reverse()
-        swap(&models, &ready)
-        swap(&ends, &readyEnds)
+    /// Moves the decoded elements into `outputs` and where each was into `places` (both
+    /// empty), in input order.
+    func takeReady(into outputs: inout [Output], places: inout [ElementPlace]) {
+        swap(&outputs, &ready)
+        swap(&places, &readyPlaces)
         flushSkipped()
     }
 
@@ -97,7 +100,7 @@ final class StreamEngine<Model: KeyValueModel> {
     }
 
     /// Decodes every complete element of `input` (whose first byte is at absolute offset `base`)
-    /// for ``takeReady(into:ends:)``; afterwards either some are ready, or the input is
+    /// for ``takeReady(into:places:)``; afterwards either some are ready, or the input is
     /// finished, or an error is pending, or more input is needed.
     func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
         session.adoptCallingThread()
@@ -106,11 +109,11 @@ final class StreamEngine<Model: KeyValueModel> {
 
     /// Every model decoded, in order, once the whole input was given to ``decode(_:base:isFinal:)``
     /// (the synchronous JSON Lines decode); throws the first error.
-    func drain() throws -> [Model] {
+    func drain() throws -> [Output] {
         if let pendingError { throw pendingError }
         defer {
             ready = []
-            readyEnds = []
+            readyPlaces = []
         }
         return ready
     }
@@ -145,7 +148,8 @@ final class StreamEngine<Model: KeyValueModel> {
                 switch decodeElement(element, in: input, base: base) {
                 case .decoded(let model):
                     ready.append(model)
-                    readyEnds.append(splitter.position)
+                    readyPlaces.append(ElementPlace(end: splitter.position, index: element.index,
+                                                    line: splitter.format == .lines ? element.start?.line ?? 0 : 0))
                 case .failed(let error):
                     let placed = place(error, element, in: input, base: base)
                     do {
@@ -242,7 +246,7 @@ final class StreamEngine<Model: KeyValueModel> {
 
     /// What decoding one element gave.
     private enum Outcome {
-        case decoded(Model)
+        case decoded(Output)
         case failed(MappingError)
         /// What follows the element's value inside the bytes the splitter gave it is not a
         /// comma or a bracket (`nullV`, `1x`): the document's own syntax error, at its root, as
@@ -260,12 +264,12 @@ final class StreamEngine<Model: KeyValueModel> {
             if splitter.format == .lines {
                 return .decoded(try JSONBytes.decode(input.slice(bytes), options: decoder.jsonReading, opening: UInt8(ascii: "{"),
                                                      expected: expected, sniffsEncoding: false) { reader in
-                    try codec.decode(from: &reader, session)
+                    try decoding.decode(from: &reader, session)
                 })
             }
             var reader = elementReader(element, in: input, base: base)
             do {
-                return .decoded(try codec.decode(from: &reader, session))
+                return .decoded(try decoding.decode(from: &reader, session))
             } catch let error as MappingError {
                 if case .malformedJSON = error.reason { throw error }
                 if let broken = try Self.junkAfterFailedValue(&reader, element: input[start]) { return .malformed(broken) }
@@ -312,7 +316,7 @@ final class StreamEngine<Model: KeyValueModel> {
         if splitter.format == .lines { return decodeElement(element, in: input, base: base) }
         var reader = elementReader(element, in: input, base: base)
         do {
-            return .decoded(try codec.decode(from: &reader, session))
+            return .decoded(try decoding.decode(from: &reader, session))
         } catch let error as MappingError {
             if case .malformedJSON = error.reason { return .failed(error) }
             // A syntax error skipping the value is the splitter's to report here (its fallback).
@@ -347,4 +351,14 @@ final class StreamEngine<Model: KeyValueModel> {
     func willDrop(upTo offset: Int, in input: ByteInput, base: Int) {
         splitter.countLines(upTo: offset, in: input, base: base)
     }
+}
+
+/// Where a decoded element was in a stream's input.
+struct ElementPlace {
+    /// The input offset after it.
+    var end: Int
+    /// Its index among the elements.
+    var index: Int
+    /// For JSON Lines, the 1-based line it is on; 0 for an array.
+    var line: Int
 }

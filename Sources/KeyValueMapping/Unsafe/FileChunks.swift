@@ -49,22 +49,44 @@ final class FileChunks {
         while true {
             // Waiting before reading, not after an empty read: a FIFO no writer has opened yet
             // reads as its end, while `poll` waits for the writer's first bytes.
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            while poll(&request, 1, Self.pollMilliseconds) == 0 {
+            while !isReady() {
                 try Task.checkCancellation()
                 await Task.yield()
             }
-            let count = readBytes(descriptor, scratch.baseAddress!, scratch.count)
-            if count > 0 {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
-                return true
-            }
-            if count == 0 { return false }
-            let failure = errno
-            guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {
-                throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-            }
+            if let more = try readReady(into: &bytes) { return more }
         }
+    }
+
+    /// ``read(into:)`` for synchronous code (a streamed import inside a store's transaction,
+    /// which cannot suspend): the thread waits, a poll interval at a time, checking the current
+    /// task's cancellation in between.
+    func readWaiting(into bytes: inout [UInt8]) throws -> Bool {
+        while true {
+            while !isReady() { try Task.checkCancellation() }
+            if let more = try readReady(into: &bytes) { return more }
+        }
+    }
+
+    /// Whether input (or its end) is there to read, waiting at most a poll interval.
+    private func isReady() -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, Self.pollMilliseconds) != 0
+    }
+
+    /// One read: whether it appended bytes (`false` at the end of the file), or `nil` when
+    /// nothing was there after all.
+    private func readReady(into bytes: inout [UInt8]) throws -> Bool? {
+        let count = readBytes(descriptor, scratch.baseAddress!, scratch.count)
+        if count > 0 {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+            return true
+        }
+        if count == 0 { return false }
+        let failure = errno
+        guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+        return nil
     }
 
     /// The size of the open file when it is a regular file (a FIFO or a device has none), as

@@ -6,6 +6,7 @@ import KeyValueMapping
 extension DocumentationSamples {
     static let importing: [Sample] = [
         Sample("import-target", importTarget),
+        Sample("import-stream", importStream),
     ]
 
     static func importTarget() throws {
@@ -49,6 +50,32 @@ extension DocumentationSamples {
                                                          options: ImportOptions(batchSize: 2))
         print(report)                          // 5 inserted, 0 updated, 0 unchanged, 0 deleted
         print(table.rows[7] == nil, table.rows[3]?.title ?? "-")   // true Song 3
+        // end sample
+    }
+
+    static func importStream() async throws {
+        // sample import-stream
+
+        struct Reading: Mappable {
+            var sensor = ""
+            var minute = 0
+            var celsius = 0.0
+            static var mappingRules: MappingRules { MappingRules().primaryKey("sensor", "minute") }
+        }
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("readings.jsonl")
+        try Data((0..<3_000).map { #"{"sensor": "s\#($0 % 3)", "minute": \#($0 / 3), "celsius": 21.5}"# }
+            .joined(separator: "\n").utf8).write(to: file)
+
+        func importReadings(from file: URL) async throws -> ImportReport {
+            var readings: [PrimaryKey: Reading] = [:]   // or your store's ImportTarget
+            return try await KeyValueDecoder().importRecords(Reading.self, fromJSONAt: file, into: &readings) { progress in
+                if progress.fractionCompleted == 1 { print("read \(progress.bytesRead) bytes") }   // read 146669 bytes
+            }
+        }
+        let report = try await importReadings(from: file)
+        print(report)                         // 3000 inserted, 0 updated, 0 unchanged, 0 deleted
+        print(report.inserted.isEmpty)        // true
         // end sample
     }
 }

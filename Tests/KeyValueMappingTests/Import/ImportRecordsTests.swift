@@ -45,7 +45,7 @@ struct OptionalKeyMember: Mappable {
 }
 
 /// A store that records the calls an import makes, over a dictionary.
-struct RecordingTarget<Model: KeyValueModel>: ImportTarget {
+struct RecordingTarget<Model: KeyValueModel>: AsyncImportTarget {
     var rows: [PrimaryKey: Model] = [:]
     var calls: [String] = []
     var failsOnInsert = false
@@ -78,30 +78,54 @@ struct RecordingTarget<Model: KeyValueModel>: ImportTarget {
             throw error
         }
     }
+    mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
+        var copy = self
+        copy.calls.append("begin")
+        do {
+            let result = try await body(&copy)
+            copy.calls.append("commit")
+            self = copy
+            return result
+        } catch {
+            calls.append("rollback")
+            throw error
+        }
+    }
 }
 
-/// The two ways in: JSON bytes and an array from JSONSerialization.
+/// The ways in: JSON bytes, an array from JSONSerialization, a file streamed, and bytes arriving
+/// as an `AsyncSequence`. The streamed routes list keys in their report, as the others do by
+/// default, so that one table checks them all.
 enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
-    case bytes, dictionaries
+    case bytes, dictionaries, file, stream
     var testDescription: String { rawValue }
 
     @discardableResult
-    func run<Target: ImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
-                                   decoder: KeyValueDecoder = KeyValueDecoder()) throws -> ImportReport {
+    func run<Target: AsyncImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
+                                        decoder: KeyValueDecoder = KeyValueDecoder()) async throws -> ImportReport {
+        var streamed = options
+        if streamed.keyReporting == .automatic { streamed.keyReporting = .keys }
         switch self {
         case .bytes:
             return try decoder.importRecords(Target.Model.self, fromJSON: Data(json.utf8), into: &target, options: options)
         case .dictionaries:
             let payload = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
             return try decoder.importRecords(Target.Model.self, from: payload, into: &target, options: options)
+        case .file:
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).json")
+            try Data(json.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            return try await decoder.importRecords(Target.Model.self, fromJSONAt: url, into: &target, options: streamed)
+        case .stream:
+            return try await decoder.importRecords(Target.Model.self, from: AsyncBytes(Array(json.utf8)), into: &target, options: streamed)
         }
     }
 
     /// The error's description, or `imported` when there was none.
-    func error<Target: ImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
-                                     decoder: KeyValueDecoder = KeyValueDecoder()) -> String {
+    func error<Target: AsyncImportTarget>(_ json: String, into target: inout Target, options: ImportOptions = ImportOptions(),
+                                          decoder: KeyValueDecoder = KeyValueDecoder()) async -> String {
         do {
-            try run(json, into: &target, options: options, decoder: decoder)
+            try await run(json, into: &target, options: options, decoder: decoder)
             return "imported"
         } catch {
             return "\(error)"
@@ -117,14 +141,14 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
     static func key(_ org: String, _ number: Int64) -> PrimaryKey { PrimaryKey(.string(org), .integer(number)) }
 
     @Test(arguments: ImportRoute.allCases)
-    func aSecondPayloadUpdatesInsertsSkipsAndDeletesByCompositeKey(_ route: ImportRoute) throws {
+    func aSecondPayloadUpdatesInsertsSkipsAndDeletesByCompositeKey(_ route: ImportRoute) async throws {
         var target = RecordingTarget<ImportMember>()
-        let first = try route.run(try Self.fixture("import-members-1.json"), into: &target)
+        let first = try await route.run(try Self.fixture("import-members-1.json"), into: &target)
         #expect(first.inserted == [Self.key("acme", 1), Self.key("acme", 2), Self.key("beta", 1), Self.key("beta", 2)])
         #expect(first.updated.isEmpty && first.deleted.isEmpty && first.description == "4 inserted, 0 updated, 0 unchanged, 0 deleted")
         target.calls = []
         let options = ImportOptions(deleteMissing: true, skipUnchanged: true)
-        let second = try route.run(try Self.fixture("import-members-2.json"), into: &target, options: options)
+        let second = try await route.run(try Self.fixture("import-members-2.json"), into: &target, options: options)
         #expect(second.inserted == [Self.key("gamma", 1)])
         #expect(second.updated == [Self.key("acme", 1), Self.key("beta", 2)])
         #expect(second.unchanged == [Self.key("acme", 2)])
@@ -138,13 +162,13 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
     }
 
     @Test("the store is asked once per batch, never once per record")
-    func batches() throws {
+    func batches() async throws {
         let json = "[" + (1...5).map { #"{"org": "o", "number": \#($0)}"# }.joined(separator: ",") + "]"
         var target = RecordingTarget<ImportMember>()
-        try ImportRoute.bytes.run(#"[{"org": "o", "number": 2, "name": "two"}]"#, into: &target)
+        try await ImportRoute.bytes.run(#"[{"org": "o", "number": 2, "name": "two"}]"#, into: &target)
         target.calls = []
         final class Lookups: @unchecked Sendable { var keys: [[PrimaryKey]] = [] }
-        struct CountingTarget: ImportTarget {
+        struct CountingTarget: AsyncImportTarget {
             var base: RecordingTarget<ImportMember>
             let lookups: Lookups
             func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: ImportMember] {
@@ -161,10 +185,16 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
                 self = copy
                 return result
             }
+            mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
+                var copy = self
+                let result = try await body(&copy)
+                self = copy
+                return result
+            }
         }
         let lookups = Lookups()
         var counting = CountingTarget(base: target, lookups: lookups)
-        let report = try ImportRoute.bytes.run(json, into: &counting, options: ImportOptions(batchSize: 2))
+        let report = try await ImportRoute.bytes.run(json, into: &counting, options: ImportOptions(batchSize: 2))
         #expect(lookups.keys == [[Self.key("o", 1), Self.key("o", 2)], [Self.key("o", 3), Self.key("o", 4)], [Self.key("o", 5)]])
         #expect(counting.base.calls == [#"insert [("o", 1)]"#, #"update [("o", 2)]"#, #"insert [("o", 3), ("o", 4)]"#, #"insert [("o", 5)]"#])
         #expect(report.inserted.count == 4 && report.updated == [Self.key("o", 2)])
@@ -172,24 +202,24 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func aRepeatedKeyLastWinsOrIsRejected(_ route: ImportRoute) throws {
+    func aRepeatedKeyLastWinsOrIsRejected(_ route: ImportRoute) async throws {
         let json = #"[{"org": "a", "number": 1, "name": "first"}, {"org": "b", "number": 1}, {"org": "a", "number": 1, "role": "admin"}]"#
         for batchSize in [1, 10] {
             var target = RecordingTarget<ImportMember>()
-            let report = try route.run(json, into: &target, options: ImportOptions(batchSize: batchSize))
+            let report = try await route.run(json, into: &target, options: ImportOptions(batchSize: batchSize))
             #expect(report.inserted == [Self.key("a", 1), Self.key("b", 1)] && report.updated.isEmpty && report.repeated == [Self.key("a", 1)])
             #expect(target.rows[Self.key("a", 1)] == ImportMember(org: "a", number: 1, name: "first", role: "admin"))
         }
         var target = RecordingTarget<ImportMember>()
-        #expect(route.error(json, into: &target, options: ImportOptions(repeatedKeys: .reject))
+        #expect(await route.error(json, into: &target, options: ImportOptions(repeatedKeys: .reject))
             == #"[2]: expected a primary key no other element has, found ("a", 1) (the payload names this record twice (ImportOptions.repeatedKeys is .reject))"#)
         #expect(target.rows.isEmpty && target.calls == ["rollback"])
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func anErrorLeavesTheStoreAsItWas(_ route: ImportRoute) throws {
+    func anErrorLeavesTheStoreAsItWas(_ route: ImportRoute) async throws {
         var target = RecordingTarget<ImportMember>()
-        try route.run(try Self.fixture("import-members-1.json"), into: &target)
+        try await route.run(try Self.fixture("import-members-1.json"), into: &target)
         let before = target.rows
         let cases: [(String, String)] = [
             (#"[{"org": "x", "number": 1}, {"org": "y", "number": 2}, {"org": "z", "number": "three"}]"#,
@@ -199,11 +229,11 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
             (#"[{"org": "acme", "number": 1, "name": [5]}]"#, "[0].name: expected String, found Array (1 element)"),
         ]
         for (json, message) in cases {
-            #expect(route.error(json, into: &target, options: ImportOptions(deleteMissing: true, batchSize: 1)) == message)
+            #expect(await route.error(json, into: &target, options: ImportOptions(deleteMissing: true, batchSize: 1)) == message)
             #expect(target.rows == before)
         }
         target.failsOnInsert = true
-        #expect(route.error(#"[{"org": "new", "number": 1}]"#, into: &target) == "(root): the store refused the insert")
+        #expect(await route.error(#"[{"org": "new", "number": 1}]"#, into: &target) == "(root): the store refused the insert")
         #expect(target.rows == before)
     }
 
@@ -218,60 +248,60 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func keyPathsAndNestedKeys(_ route: ImportRoute) throws {
+    func keyPathsAndNestedKeys(_ route: ImportRoute) async throws {
         var target: [PrimaryKey: NestedKeyMember] = [:]
-        try route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "x"}]"#, into: &target)
-        try route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "y"}]"#, into: &target)
+        try await route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "x"}]"#, into: &target)
+        try await route.run(#"[{"org": "a", "meta": {"number": 7}, "name": "y"}]"#, into: &target)
         #expect(target == [Self.key("a", 7): NestedKeyMember(org: "a", number: 7, name: "y")])
-        #expect(route.error(#"[{"org": "a"}]"#, into: &target) == "[0].meta.number: required key is missing (expected Int)")
+        #expect(await route.error(#"[{"org": "a"}]"#, into: &target) == "[0].meta.number: required key is missing (expected Int)")
         #expect(try PrimaryKey(of: NestedKeyMember(org: "b", number: 2)).description == #"("b", 2)"#)
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func anArrayKeepsItsOrderAndUpdatesInPlace(_ route: ImportRoute) throws {
+    func anArrayKeepsItsOrderAndUpdatesInPlace(_ route: ImportRoute) async throws {
         var members = [ImportMember(org: "a", number: 1, name: "one"), ImportMember(org: "a", number: 2, name: "two")]
-        let report = try route.run(#"[{"org": "a", "number": 3}, {"org": "a", "number": 1, "name": "uno"}]"#, into: &members,
+        let report = try await route.run(#"[{"org": "a", "number": 3}, {"org": "a", "number": 1, "name": "uno"}]"#, into: &members,
                                    options: ImportOptions(deleteMissing: true))
         #expect(members.map(\.name) == ["uno", ""] && members.map(\.number) == [1, 3])
         #expect(report.deleted == [Self.key("a", 2)])
         var twice = [ImportMember(org: "a", number: 1), ImportMember(org: "a", number: 1)]
-        #expect(route.error(#"[{"org": "a", "number": 1}]"#, into: &twice)
+        #expect(await route.error(#"[{"org": "a", "number": 1}]"#, into: &twice)
             == #"[1]: expected a unique primary key, found ("a", 1) (the records [0] and [1] have the same key)"#)
     }
 
     // Serialized: the routes share the type's counter.
     @Test(.serialized, arguments: ImportRoute.allCases)
-    func didDecodeRunsOncePerElementAndClassesKeepTheirIdentity(_ route: ImportRoute) throws {
+    func didDecodeRunsOncePerElementAndClassesKeepTheirIdentity(_ route: ImportRoute) async throws {
         let stored = CountedMember()
         stored.id = 1
         stored.name = "old"
         var target = [stored]
         CountedMember.validations = 0
-        try route.run(#"[{"id": 1, "name": "new"}, {"id": 2}, {"id": 3}]"#, into: &target, options: ImportOptions(batchSize: 2))
+        try await route.run(#"[{"id": 1, "name": "new"}, {"id": 2}, {"id": 3}]"#, into: &target, options: ImportOptions(batchSize: 2))
         #expect(CountedMember.validations == 3)
         #expect(target.count == 3 && target[0] === stored && stored.name == "new")
     }
 
     @Test("skipping invalid elements drops them and counts them")
-    func skippedElements() throws {
+    func skippedElements() async throws {
         var decoder = KeyValueDecoder()
         decoder.invalidElements = .skip
         var target: [PrimaryKey: ImportMember] = [:]
-        let report = try ImportRoute.bytes.run(#"[{"org": "a", "number": 1}, {"org": "b", "number": "x"}, {"org": "c"}]"#,
+        let report = try await ImportRoute.bytes.run(#"[{"org": "a", "number": 1}, {"org": "b", "number": "x"}, {"org": "c"}]"#,
                                                into: &target, decoder: decoder)
         #expect(report.inserted == [Self.key("a", 1)] && report.skipped == 2 && target.count == 1)
     }
 
     @Test("a model an import cannot key is a declaration error")
-    func declarationErrors() throws {
+    func declarationErrors() async throws {
         var immutable: [PrimaryKey: ImmutableMember] = [:]
-        #expect(ImportRoute.bytes.error("[]", into: &immutable).contains("ImmutableMappable"))
+        #expect(await ImportRoute.bytes.error("[]", into: &immutable).contains("ImmutableMappable"))
         var none: [PrimaryKey: NoPrimaryKey] = [:]
-        #expect(ImportRoute.bytes.error("[]", into: &none).contains("an import needs a primary key"))
+        #expect(await ImportRoute.bytes.error("[]", into: &none).contains("an import needs a primary key"))
         var optional: [PrimaryKey: OptionalKeyMember] = [:]
-        #expect(ImportRoute.bytes.error("[]", into: &optional).contains(#"the primary key "id" has type Int?, which an import cannot key records by"#))
+        #expect(await ImportRoute.bytes.error("[]", into: &optional).contains(#"the primary key "id" has type Int?, which an import cannot key records by"#))
         var arrayKey: [PrimaryKey: ArrayKeyMember] = [:]
-        #expect(ImportRoute.bytes.error("[]", into: &arrayKey).contains(#"the primary key "tags" has type [String], which a composite key cannot hold"#))
+        #expect(await ImportRoute.bytes.error("[]", into: &arrayKey).contains(#"the primary key "tags" has type [String], which a composite key cannot hold"#))
         var people: [ImportMember] = []
         do {
             try people.upsert(from: [])
@@ -290,14 +320,14 @@ enum ImportRoute: String, CaseIterable, CustomTestStringConvertible {
     }
 
     @Test("keys: every integer type is one component, raw values stand for their enums, a one-property key is a literal")
-    func keyComponents() throws {
+    func keyComponents() async throws {
         let key = try PrimaryKey(of: Book(shelf: .bottom, position: 3))
         #expect(key.components == [.string("bottom"), .integer(3), .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))])
         #expect(key.description == #"("bottom", 3, 01020304-0506-0708-090A-0B0C0D0E0F10)"#)
         #expect(PrimaryKey(.integer(7)) == 7 && PrimaryKey(.string("a")) == "a" && PrimaryKey([.integer(7)]).components == [.integer(7)])
         #expect(PrimaryKey(.integer(7)).hashValue == (7 as PrimaryKey).hashValue && PrimaryKey(.integer(7)) != PrimaryKey(.integer(7), .integer(7)))
         var books: [PrimaryKey: Book] = [:]
-        let report = try ImportRoute.bytes.run(#"""
+        let report = try await ImportRoute.bytes.run(#"""
             [{"shelf": "bottom", "position": 3, "isbn": "01020304-0506-0708-090A-0B0C0D0E0F10"},
              {"shelf": "top", "position": 255, "isbn": "01020304-0506-0708-090A-0B0C0D0E0F10"}]
             """#, into: &books)
@@ -332,52 +362,52 @@ struct ImportScore: Mappable, Equatable {
 
 @Suite struct ImportRecordsReviewTests {
     @Test(arguments: ImportRoute.allCases)
-    func aSubclassElementWithoutItsKeyIsAnError(_ route: ImportRoute) {
+    func aSubclassElementWithoutItsKeyIsAnError(_ route: ImportRoute) async {
         var animals: [ImportAnimal] = []
-        #expect(route.error(#"[{"kind": "dog", "name": "rex"}]"#, into: &animals) == "[0].id: required key is missing (expected Int)")
+        #expect(await route.error(#"[{"kind": "dog", "name": "rex"}]"#, into: &animals) == "[0].id: required key is missing (expected Int)")
         #expect(animals.isEmpty)
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func anElementOfAnotherClassDoesNotUpdateARecord(_ route: ImportRoute) {
+    func anElementOfAnotherClassDoesNotUpdateARecord(_ route: ImportRoute) async {
         let dog = ImportDog()
         dog.id = 5
         var animals: [ImportAnimal] = [dog]
-        #expect(route.error(#"[{"id": 5, "name": "x"}]"#, into: &animals)
+        #expect(await route.error(#"[{"id": 5, "name": "x"}]"#, into: &animals)
             == "[0]: expected ImportDog, found ImportAnimal (the element is read as ImportAnimal, but the record it updates is a ImportDog; an import does not change a record's class)")
         #expect(dog.name == "")
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func classInstancesGetTheirValuesBackWhenAnElementIsSkippedOrTheImportFails(_ route: ImportRoute) throws {
+    func classInstancesGetTheirValuesBackWhenAnElementIsSkippedOrTheImportFails(_ route: ImportRoute) async throws {
         let stored = ImportAnimal()
         stored.id = 2
         stored.name = "old"
         var animals = [stored]
         var skipping = KeyValueDecoder()
         skipping.invalidElements = .skip
-        let report = try route.run(#"[{"id": 2, "name": "boom"}]"#, into: &animals, decoder: skipping)
+        let report = try await route.run(#"[{"id": 2, "name": "boom"}]"#, into: &animals, decoder: skipping)
         #expect(report.skipped == 1 && report.updated.isEmpty && stored.name == "old")
-        #expect(route.error(#"[{"id": 2, "name": "new"}, {"id": "x"}]"#, into: &animals, options: ImportOptions(batchSize: 1))
+        #expect(await route.error(#"[{"id": 2, "name": "new"}, {"id": "x"}]"#, into: &animals, options: ImportOptions(batchSize: 1))
             == #"[1].id: expected Int, found String "x""#)
         #expect(stored.name == "old" && animals.count == 1)
     }
 
     @Test(arguments: ImportRoute.allCases)
-    func aRejectedRepeatEndsTheImportEvenWhenInvalidElementsAreSkipped(_ route: ImportRoute) {
+    func aRejectedRepeatEndsTheImportEvenWhenInvalidElementsAreSkipped(_ route: ImportRoute) async {
         var skipping = KeyValueDecoder()
         skipping.invalidElements = .skip
         var target: [PrimaryKey: ImportScore] = [:]
-        #expect(route.error(#"[{"id": 1, "name": "a"}, {"id": 1, "name": "b"}]"#, into: &target, options: ImportOptions(repeatedKeys: .reject),
+        #expect(await route.error(#"[{"id": 1, "name": "a"}, {"id": 1, "name": "b"}]"#, into: &target, options: ImportOptions(repeatedKeys: .reject),
                             decoder: skipping)
             == "[1]: expected a primary key no other element has, found 1 (the payload names this record twice (ImportOptions.repeatedKeys is .reject))")
         #expect(target.isEmpty)
     }
 
     @Test("a record the encoder cannot write is updated, not compared")
-    func skipUnchangedWithAnUnwritableRecord() throws {
+    func skipUnchangedWithAnUnwritableRecord() async throws {
         var target: [PrimaryKey: ImportScore] = [1: ImportScore(id: 1, name: "a", score: .nan)]
-        let report = try ImportRoute.bytes.run(#"[{"id": 1, "name": "x"}]"#, into: &target, options: ImportOptions(skipUnchanged: true))
+        let report = try await ImportRoute.bytes.run(#"[{"id": 1, "name": "x"}]"#, into: &target, options: ImportOptions(skipUnchanged: true))
         #expect(report.updated == [1] && target[1]?.name == "x")
     }
 
@@ -391,12 +421,12 @@ struct ImportScore: Mappable, Equatable {
     }
 
     @Test("a null key follows the key's null rule, as in every decode")
-    func nullKeys() throws {
+    func nullKeys() async throws {
         var target: [PrimaryKey: ImportScore] = [:]
-        #expect(ImportRoute.bytes.error(#"[{"id": null}]"#, into: &target) == "[0].id: expected Int, found null (the property is not optional)")
+        #expect(await ImportRoute.bytes.error(#"[{"id": null}]"#, into: &target) == "[0].id: expected Int, found null (the property is not optional)")
         var decoder = KeyValueDecoder()
         decoder.nullDecoding = .useDefault
-        let report = try ImportRoute.bytes.run(#"[{"id": null, "name": "zero"}]"#, into: &target, decoder: decoder)
+        let report = try await ImportRoute.bytes.run(#"[{"id": null, "name": "zero"}]"#, into: &target, decoder: decoder)
         #expect(report.inserted == [0] && target[0]?.name == "zero")
     }
 }

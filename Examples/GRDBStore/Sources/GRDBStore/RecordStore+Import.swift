@@ -53,6 +53,33 @@ extension RecordStore {
         }
     }
 
+    /// Imports a JSON array or JSON Lines file of `Record`s into its table, reading the file a
+    /// piece at a time (memory holds one read, the largest record and one batch, however large
+    /// the file), in one write transaction on the writer's queue: MagicalRecord's background
+    /// import for files too large to hold.
+    ///
+    /// ```swift
+    /// let report = try await store.importRecords(User.self, fromJSONAt: fileURL) { progress in
+    ///     print(progress.fractionCompleted ?? 0)
+    /// }
+    /// print(report)   // counts: a streamed import lists no keys unless its options ask
+    /// ```
+    ///
+    /// Cancelling the task ends the import at its next read and rolls the transaction back.
+    @discardableResult
+    public func importRecords<Record: KeyValueModel & FetchableRecord & PersistableRecord>(
+        _ type: Record.Type, fromJSONAt url: URL, options: ImportOptions = ImportOptions(),
+        decoder: KeyValueDecoder = KeyValueDecoder(), keyColumns: [String]? = nil, writeMode: GRDBWriteMode = .persistenceMethods,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) async throws -> ImportReport {
+        try await writer.write { db in
+            // GRDB's transaction is bound to this thread, so the library reads the file here,
+            // without suspending (its synchronous overload).
+            var target = try GRDBImportTarget<Record>(db, keyColumns: keyColumns, writeMode: writeMode)
+            return try decoder.importRecords(Record.self, fromJSONAt: url, into: &target, options: options, progress: progress)
+        }
+    }
+
     /// The import itself, inside a write that the caller opened.
     private static func importRecords<Record: KeyValueModel & FetchableRecord & PersistableRecord>(
         _ type: Record.Type, fromJSON data: Data, into db: Database, options: ImportOptions,

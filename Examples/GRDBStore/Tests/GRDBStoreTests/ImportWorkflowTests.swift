@@ -99,6 +99,35 @@ import Testing
         #expect(try allUsers(store.writer) == before)
     }
 
+    @Test("a JSON Lines file of 40,000 users streams into the table in one transaction; a cancelled one keeps nothing")
+    func streamedFileImport() async throws {
+        // The example's array, one user per line.
+        let lines = String(decoding: ExamplePayload.users(0 ..< Self.userCount), as: UTF8.self)
+            .dropFirst().dropLast().replacingOccurrences(of: ",\n", with: "\n")
+        let url = folder.url.appendingPathComponent("users.jsonl")
+        try Data(lines.utf8).write(to: url)
+        let steps = Counter()
+        let report = try await store.importRecords(User.self, fromJSONAt: url, options: ImportOptions(batchSize: 2_000)) { _ in steps.increment() }
+        #expect(report.description == "40000 inserted, 0 updated, 0 unchanged, 0 deleted" && report.inserted.isEmpty)
+        #expect(steps.value > 10 && log.count("BEGIN") == 1 && log.count("COMMIT") == 1)
+        #expect(log.count(#"WITH "user_import_keys""#) == 20)
+        try readBackWithGRDBFinders()
+
+        // Cancelled after its first read: the transaction rolls back.
+        let renamed = String(decoding: ExamplePayload.users(0 ..< Self.userCount, revision: 3), as: UTF8.self)
+            .dropFirst().dropLast().replacingOccurrences(of: ",\n", with: "\n")
+        try Data(renamed.utf8).write(to: url)
+        let store = self.store
+        let task = Task {
+            try await store.importRecords(User.self, fromJSONAt: url) { _ in withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await store.writer.read { db throws in
+            #expect(try User.filter(Column("name").like("% (revision 3)")).fetchCount(db) == 0)
+            #expect(try User.fetchCount(db) == Self.userCount)
+        }
+    }
+
     @Test("an in-memory store imports the same way")
     func inMemory() throws {
         let scratch = try RecordStore.inMemory()

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBStore
 import KeyValueMapping
+import Synchronization
 
 /// A folder of its own under the system's temporary directory, removed with the value: each
 /// test's SQLite files live there, so tests never share a database.
@@ -82,4 +83,11 @@ func userKey(_ index: Int) -> PrimaryKey {
 /// Every user in the store, in key order: what a test compares before and after an import.
 func allUsers(_ reader: any DatabaseReader) throws -> [User] {
     try reader.read { db in try User.order(Column("org"), Column("number")).fetchAll(db) }
+}
+
+/// A count raised from any task.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

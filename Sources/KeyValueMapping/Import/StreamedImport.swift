@@ -1,0 +1,116 @@
+import Foundation
+
+/// One streamed import: a stream's elements, found in the bytes at hand by a ``StreamEngine``
+/// (the splitter and error placement of ``JSONModelStream``), each decoded once by the import's
+/// ``ElementDecoder`` and filed in the run's batch. The caller appends input to ``buffer`` and
+/// calls ``consume(isFinal:into:)``; the bytes before the element being read are dropped, so
+/// memory holds about one read, the largest element and one batch, however long the input.
+struct StreamedImport<Target: ImportTarget> {
+    typealias Model = Target.Model
+
+    /// Input bytes from absolute offset `base` on: the caller appends, ``consume(isFinal:into:)`` drops.
+    var buffer: [UInt8] = []
+    private var base = 0
+    private var run: ImportRun<Target>
+    private let engine: StreamEngine<ImportElementDecoding<Model>>
+    /// The engine's count of elements it dropped under `.skip`.
+    private let streamProgress: JSONStreamProgress
+    private let observer: (@Sendable (ImportProgress) -> Void)?
+    private var outputs: [ImportElement<Model>] = []
+    private var places: [ElementPlace] = []
+    private(set) var progress: ImportProgress
+    /// What the observer was last told: it hears of each change once.
+    private var reported: ImportProgress?
+
+    init(decoder: KeyValueDecoder, options: ImportOptions, format: KeyValueDecoder.StreamFormat, totalBytes: Int?,
+         progress observer: (@Sendable (ImportProgress) -> Void)?) throws {
+        let session = DecodingSession(options: decoder)
+        run = try ImportRun(ModelMetadata<Model>.of(Model.self), decoder: decoder, options: options, session: session, streamed: true)
+        streamProgress = JSONStreamProgress(totalBytes: totalBytes)
+        engine = StreamEngine(decoder: decoder, decoding: run.elementDecoding, format: format.splitterFormat, progress: streamProgress, session: session)
+        self.observer = observer
+        progress = ImportProgress(totalBytes: totalBytes)
+    }
+
+    /// The input's size, once known (a file's, read after read).
+    mutating func setTotalBytes(_ total: Int?) {
+        progress.totalBytes = total
+    }
+
+    /// Imports every complete element in ``buffer`` (`isFinal`: nothing follows it), drops the
+    /// bytes done with, and tells the observer; `true` once the input is complete. A cancelled
+    /// task throws `CancellationError`.
+    mutating func consume(isFinal: Bool, into target: inout Target) throws -> Bool {
+        let base = self.base
+        ByteInput.withBytes(of: buffer) { input in engine.decode(input, base: base, isFinal: isFinal) }
+        engine.takeReady(into: &outputs, places: &places)
+        for position in outputs.indices {
+            try run.accept(outputs[position].model, outputs[position].facts, index: places[position].index, line: places[position].line, into: &target)
+        }
+        if let last = places.last {
+            progress.elementsRead = last.index + 1
+            progress.bytesRead = last.end
+        }
+        outputs.removeAll(keepingCapacity: true)
+        places.removeAll(keepingCapacity: true)
+        progress.bufferedBytes = max(progress.bufferedBytes, buffer.count)
+        let isComplete = try engine.checkEnd()
+        if isComplete {
+            progress.bytesRead = engine.splitter.position
+            progress.elementsRead = engine.splitter.elementCount
+        } else {
+            // Bytes before the element being read are done with.
+            let done = engine.splitter.retainedFrom - base
+            if done > 0 {
+                ByteInput.withBytes(of: buffer) { input in engine.willDrop(upTo: base + done, in: input, base: base) }
+                buffer.removeFirst(done)
+                self.base += done
+            }
+        }
+        report()
+        try Task.checkCancellation()
+        return isComplete
+    }
+
+    /// After the input is complete: the last batch and the deletes; the report.
+    mutating func finish(into target: inout Target) throws -> ImportReport {
+        try run.finish(into: &target)
+        report()
+        var result = run.report
+        result.skipped += streamProgress.elementsSkipped
+        return result
+    }
+
+    /// Gives class instances changed in place their values back, after an error.
+    func restoreChangedInstances() {
+        run.restoreChangedInstances()
+    }
+
+    private mutating func report() {
+        progress.inserted = run.report.insertedCount
+        progress.updated = run.report.updatedCount
+        progress.unchanged = run.report.unchangedCount
+        progress.skipped = run.report.skipped + streamProgress.elementsSkipped
+        guard let observer, progress != reported else { return }
+        reported = progress
+        observer(progress)
+    }
+}
+
+/// One element of a streamed import: its model, decoded without `didDecode`, and what it wrote.
+struct ImportElement<Model: KeyValueModel> {
+    let model: Model
+    let facts: ElementFacts
+}
+
+/// Reads a streamed import's elements with the import's own element step.
+struct ImportElementDecoding<Model: KeyValueModel>: StreamElementDecoding {
+    let elements: ElementDecoder<Model>
+    let prototype: ModelPrototype<Model>
+
+    func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> ImportElement<Model> {
+        var facts = ElementFacts(decodedAs: Model.self)
+        let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+        return ImportElement(model: model, facts: facts)
+    }
+}
