@@ -38,6 +38,18 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// Deep values built without the stack check, released without recursion when the decode
     /// ends (see `DecodingSession+DeepValues.swift`).
     @exclusivity(unchecked) var deepValues: [Any] = []
+    /// An import's record of each element's related records (see ``RelatedCapture``); `nil`
+    /// for every other decode.
+    @exclusivity(unchecked) var relatedCapture: RelatedCapture?
+
+    /// The related records' capture, when an import opened it for the object whose walk starts
+    /// now (its element): taken, so that objects nested deeper find it closed.
+    @inline(__always)
+    func takeRelatedCapture() -> RelatedCapture? {
+        guard let relatedCapture, relatedCapture.isOpen else { return nil }
+        relatedCapture.isOpen = false
+        return relatedCapture
+    }
 
     /// The key an internally tagged enum's tag stands under, in the object at `depth` that its
     /// payload model reads: a member of that object the model does not read, yet not unknown.

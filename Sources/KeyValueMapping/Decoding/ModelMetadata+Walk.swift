@@ -169,6 +169,7 @@ extension ModelMetadata {
             throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
         }
         var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
+        walk.capture = session.takeRelatedCapture()
         do {
             try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys)
         } catch {
@@ -244,6 +245,8 @@ extension ModelMetadata {
             let mark = source.mark()
             let listed = MemberWalk.listedCount(session)
             let scope = session.isLenient ? session.enter(.key(singleKeys[index] ?? "")) : nil
+            walk.capture?.arm(index)
+            defer { walk.capture?.disarm() }
             do {
                 let keptDefault: Bool
                 if relaxes {
@@ -322,6 +325,8 @@ extension ModelMetadata {
         }
         var value = found.source
         let scope = session.enter(found.path)
+        walk.capture?.arm(index)
+        defer { walk.capture?.disarm() }
         do {
             // An update merges a flattened model's keys into it, as into the parent: the keys
             // are the parent's own, and those absent keep their values.
@@ -437,6 +442,8 @@ struct MemberWalk {
     var found: PropertySet
     var written: PropertySet
     private var trouble: Trouble?
+    /// An import's capture of the element's related records, when this walk reads an element.
+    var capture: RelatedCapture?
 
     /// What a walk that met a failure, an unknown key, or lenient mode keeps.
     private final class Trouble {

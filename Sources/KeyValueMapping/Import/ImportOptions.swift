@@ -94,6 +94,10 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
     public var deletedCount = 0
     /// How many keys more than one element carried.
     public var repeatedCount = 0
+    /// What the import did to the related records its elements held
+    /// (``MappingRules/relatedByKey(_:_:)``), by the records' type name: each related record
+    /// an element held counts as one element (a record named by several elements is repeated).
+    public var related: [String: ImportReport] = [:]
     /// Elements dropped because they failed to decode, with the decoder's
     /// ``KeyValueDecoder/invalidElements`` set to `.skip` (otherwise the first one is an error).
     public var skipped = 0

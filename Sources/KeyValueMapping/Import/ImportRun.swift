@@ -56,9 +56,21 @@ struct ImportRun<Target: ImportTarget> {
     private var changedInstances: Set<ObjectIdentifier> = []
     private var snapshots: [(instance: Model, values: Model)] = []
     private(set) var report = ImportReport()
+    /// The properties holding related records, their capture in the walk, and the runs that
+    /// import them into their own stores (see `RelatedImport.swift`).
+    private let related: [RelatedProperty]
+    private let capture: RelatedCapture?
+    private var batchRelated: [[RelatedEntry]] = []
+    private let relatedRuns: RelatedRuns
+    /// For a related records' run: its errors end the import (their element is inside another
+    /// one), and each batch's records are kept by key for the records that hold them.
+    private let isRelatedRun: Bool
+    private var batchSuffixes: [[MappingError.PathComponent]] = []
+    private(set) var applied: [PrimaryKey: Model] = [:]
 
     /// A run reading with `session` (a new one when `nil`); `streamed` for a stream's import.
-    init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions, session: DecodingSession? = nil, streamed: Bool = false) throws {
+    init(_ metadata: ModelMetadata<Model>, decoder: KeyValueDecoder, options: ImportOptions, session: DecodingSession? = nil, streamed: Bool = false,
+         isRelatedRun: Bool = false) throws {
         guard let prototype = metadata.prototype else {
             throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
                 "importRecords updates stored records in place, which an ImmutableMappable model cannot be: use a Mappable model of vars",
@@ -75,11 +87,28 @@ struct ImportRun<Target: ImportTarget> {
         listsKeys = options.listsKeys(streamed: streamed)
         remembersKeys = listsKeys || options.deleteMissing || options.repeatedKeys == .reject
         encoding = EncodingSession(options: KeyValueEncoder())
+        self.isRelatedRun = isRelatedRun
+        related = isRelatedRun ? [] : try metadata.relatedProperties(session)
+        relatedRuns = RelatedRuns(decoder: decoder, options: options, session: session, streamed: streamed)
+        if related.isEmpty {
+            capture = nil
+        } else {
+            try relatedRuns.check(related, of: metadata)
+            let capture = RelatedCapture(related)
+            session.relatedCapture = capture
+            self.capture = capture
+        }
+    }
+
+    /// Decodes the element at `source`'s cursor, without `didDecode`: its model, what it wrote,
+    /// and its related records.
+    func decodeElement<Source: DecodingSource>(from source: inout Source) throws -> ImportElement<Model> {
+        try elementDecoding.decode(from: &source, session)
     }
 
     /// How a stream's elements are read for this run: its own element step.
     var elementDecoding: ImportElementDecoding<Model> {
-        ImportElementDecoding(elements: elements, prototype: prototype)
+        ImportElementDecoding(elements: elements, prototype: prototype, capture: capture)
     }
 
     /// Imports every element of the array at `source`'s cursor into `target`, then deletes the
@@ -92,10 +121,9 @@ struct ImportRun<Target: ImportTarget> {
             var index = 0
             while try source.nextElement(&array) {
                 let mark = source.mark()
-                var facts = ElementFacts(decodedAs: Model.self)
-                let model: Model
+                let element: ImportElement<Model>
                 do {
-                    model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+                    element = try decodeElement(from: &source)
                 } catch let error as MappingError {
                     try session.dropElement(error.prepending(.index(index)), skipping: false)
                     try source.skipValue(from: mark)
@@ -103,7 +131,7 @@ struct ImportRun<Target: ImportTarget> {
                     index += 1
                     continue
                 }
-                try accept(model, facts, index: index, into: &target)
+                try accept(element, index: index, into: &target)
                 index += 1
             }
             source.closeArray(array, session)
@@ -118,15 +146,14 @@ struct ImportRun<Target: ImportTarget> {
     /// batch, and applies the batch once it is full. An element whose key cannot be read is
     /// dropped under `.skip`; any other error ends the import, and the caller then calls
     /// ``restoreChangedInstances()``.
-    mutating func accept(_ model: Model, _ facts: ElementFacts, index: Int, line: Int = 0, into target: inout Target) throws {
+    mutating func accept(_ element: ImportElement<Model>, index: Int, line: Int = 0, suffix: [MappingError.PathComponent] = [], into target: inout Target) throws {
         do {
-            try file(model, facts, index: index, line: line)
+            try file(element, index: index, line: line, suffix: suffix)
         } catch let rejection as RepeatedKeyRejection {
             // Not an invalid element: `.skip` does not drop it.
-            throw Self.placed(rejection.error, index: index, line: line)
+            throw Self.placed(rejection.error, index: index, line: line, suffix: suffix)
         } catch let error as MappingError {
-            try session.dropElement(Self.placed(error, index: index, line: line), skipping: false)
-            report.skipped += 1
+            try drop(Self.placed(error, index: index, line: line, suffix: suffix))
         }
         if batchModels.count >= batchSize { try flush(into: &target) }
     }
@@ -142,17 +169,37 @@ struct ImportRun<Target: ImportTarget> {
         report.deletedCount = missing.count
     }
 
+    /// Forgets the records kept by key (a related records' run, before a batch of its holders).
+    mutating func clearApplied() {
+        applied.removeAll(keepingCapacity: true)
+    }
+
+    /// The report, with the related records' reports by type.
+    var fullReport: ImportReport {
+        var full = report
+        full.related = relatedRuns.reports
+        return full
+    }
+
+    /// Drops an invalid element under `.skip` (counted), or throws its error; a related
+    /// record's error always ends the import.
+    private mutating func drop(_ error: MappingError) throws {
+        if isRelatedRun { throw error }
+        try session.dropElement(error, skipping: false)
+        report.skipped += 1
+    }
+
     /// `error`, relative to the element at `index` (on `line` of JSON Lines, or 0), as an error
     /// of the whole payload.
-    private static func placed(_ error: MappingError, index: Int, line: Int) -> MappingError {
-        var placed = error.prepending(.index(index))
+    private static func placed(_ error: MappingError, index: Int, line: Int, suffix: [MappingError.PathComponent] = []) -> MappingError {
+        var placed = error.prepending([.index(index)] + suffix)
         if line > 0 { placed.line = line }
         return placed
     }
 
     /// Files one decoded element in the batch; errors are relative to the element.
-    private mutating func file(_ model: Model, _ facts: ElementFacts, index: Int, line: Int) throws {
-        let key = try key(of: model, facts)
+    private mutating func file(_ element: ImportElement<Model>, index: Int, line: Int, suffix: [MappingError.PathComponent]) throws {
+        let key = try key(of: element.model, element.facts)
         // One hash of the key: the state is read and written in place.
         let (isRepeated, isNewInBatch, isFirstRepeat) = Self.name(&keyStates[key, default: ImportKeyState()], in: batchNumber,
                                                                    rejecting: options.repeatedKeys == .reject)
@@ -168,9 +215,11 @@ struct ImportRun<Target: ImportTarget> {
         if isNewInBatch { batchKeys.append(key) }
         batchIndexes.append(index)
         batchLines.append(line)
-        batchModels.append(model)
-        batchFacts.append(facts)
+        batchModels.append(element.model)
+        batchFacts.append(element.facts)
         batchElementKeys.append(key)
+        if capture != nil { batchRelated.append(element.related) }
+        if isRelatedRun { batchSuffixes.append(suffix) }
     }
 
     /// Records that batch `batch` names the key whose state is `state` (a state never named
@@ -199,16 +248,30 @@ struct ImportRun<Target: ImportTarget> {
     }
 
     /// Applies the batch: one lookup of its keys, then its inserts and its updates in one call each.
-    private mutating func flush(into target: inout Target) throws {
+    mutating func flush(into target: inout Target) throws {
         guard !batchModels.isEmpty else { return }
+        if !related.isEmpty {
+            try relatedRuns.importRelated(batchRelated, of: related, indexes: batchIndexes, into: &target, holders: &batchModels, metadata)
+            batchRelated.removeAll(keepingCapacity: true)
+        }
         let stored = try target.records(forKeys: batchKeys)
         for position in batchModels.indices {
             do {
                 try apply(position, stored: stored)
             } catch let error as MappingError {
-                try session.dropElement(Self.placed(error, index: batchIndexes[position], line: batchLines[position]), skipping: false)
-                report.skipped += 1
+                try drop(Self.placed(error, index: batchIndexes[position], line: batchLines[position],
+                                     suffix: isRelatedRun ? batchSuffixes[position] : []))
             }
+        }
+        if isRelatedRun {
+            for (key, slot) in slots {
+                switch slot {
+                case .insert(let index): applied[key] = inserted[index]
+                case .update(let index): applied[key] = updated[index]
+                case .unchanged(let index): applied[key] = unchanged[index]
+                }
+            }
+            batchSuffixes.removeAll(keepingCapacity: true)
         }
         batchIndexes.removeAll(keepingCapacity: true)
         batchLines.removeAll(keepingCapacity: true)
@@ -305,6 +368,7 @@ struct ImportRun<Target: ImportTarget> {
     /// Gives every class instance this import changed its mapped values back: the store's
     /// transaction rolls back what it holds, these are the caller's objects.
     func restoreChangedInstances() {
+        relatedRuns.restoreChangedInstances()
         for (instance, values) in snapshots {
             var instance = instance
             metadata.copy(metadata.properties, from: values, to: &instance)

@@ -50,6 +50,29 @@ public protocol ImportTarget<Model> {
     /// Runs `body`, the whole import, as one transaction: when it throws, the store must be
     /// left as it was before (roll back), and the error rethrown.
     mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result
+
+    /// Hands `visitor` the store of `type`'s records, for nested records an import matches by
+    /// their own key (``MappingRules/relatedByKey(_:_:)``): call `visitor.visit(&store)` with
+    /// that store and return `true`, or return `false` when this target has none. Called inside
+    /// ``transaction(_:)``, once per batch and related type; the store's changes belong to the
+    /// same transaction (roll them back with the rest). The default has none.
+    ///
+    /// ```swift
+    /// mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type,
+    ///                                                                 with visitor: inout Visitor) throws -> Bool {
+    ///     guard type == Author.self else { return false }
+    ///     try visitor.visit(&authors)          // an ImportTarget of Author, such as [PrimaryKey: Author]
+    ///     return true
+    /// }
+    /// ```
+    mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool
+}
+
+extension ImportTarget {
+    /// None: nested records are decoded as part of their record.
+    public mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
+        false
+    }
 }
 
 /// An ``ImportTarget`` whose transaction can span suspension points, which an import from an

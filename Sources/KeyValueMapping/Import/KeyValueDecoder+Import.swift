@@ -50,7 +50,7 @@ extension KeyValueDecoder {
                 try run.run(&reader, into: &target)
             }
         }
-        return run.report
+        return run.fullReport
     }
 
     /// ``importRecords(_:fromJSON:into:options:)`` from an array of dictionaries, such as
@@ -63,7 +63,7 @@ extension KeyValueDecoder {
             var source = FoundationSource(payload)
             try run.run(&source, into: &target)
         }
-        return run.report
+        return run.fullReport
     }
 }
 

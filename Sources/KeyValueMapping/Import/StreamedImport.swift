@@ -45,7 +45,7 @@ struct StreamedImport<Target: ImportTarget> {
         ByteInput.withBytes(of: buffer) { input in engine.decode(input, base: base, isFinal: isFinal) }
         engine.takeReady(into: &outputs, places: &places)
         for position in outputs.indices {
-            try run.accept(outputs[position].model, outputs[position].facts, index: places[position].index, line: places[position].line, into: &target)
+            try run.accept(outputs[position], index: places[position].index, line: places[position].line, into: &target)
         }
         if let last = places.last {
             progress.elementsRead = last.index + 1
@@ -76,7 +76,7 @@ struct StreamedImport<Target: ImportTarget> {
     mutating func finish(into target: inout Target) throws -> ImportReport {
         try run.finish(into: &target)
         report()
-        var result = run.report
+        var result = run.fullReport
         result.skipped += streamProgress.elementsSkipped
         return result
     }
@@ -97,20 +97,29 @@ struct StreamedImport<Target: ImportTarget> {
     }
 }
 
-/// One element of a streamed import: its model, decoded without `didDecode`, and what it wrote.
+/// One element of an import: its model, decoded without `didDecode`, what it wrote, and the
+/// related records it held.
 struct ImportElement<Model: KeyValueModel> {
     let model: Model
     let facts: ElementFacts
+    let related: [RelatedEntry]
 }
 
-/// Reads a streamed import's elements with the import's own element step.
+/// An import's element step: decodes an element once, without `didDecode`, with what it wrote
+/// and (through the walk's capture) its related records. A stream's engine reads with it too.
 struct ImportElementDecoding<Model: KeyValueModel>: StreamElementDecoding {
     let elements: ElementDecoder<Model>
     let prototype: ModelPrototype<Model>
+    let capture: RelatedCapture?
 
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> ImportElement<Model> {
         var facts = ElementFacts(decodedAs: Model.self)
+        guard let capture else {
+            return ImportElement(model: try elements.decode(from: &source, prototype: prototype, facts: &facts), facts: facts, related: [])
+        }
+        capture.open()
+        defer { capture.isOpen = false }
         let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
-        return ImportElement(model: model, facts: facts)
+        return ImportElement(model: model, facts: facts, related: capture.take())
     }
 }

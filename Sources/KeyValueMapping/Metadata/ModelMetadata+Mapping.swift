@@ -134,7 +134,11 @@ struct ModelCodec<Model: KeyValueModel>: ValueCodec {
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
-        try metadata.makeModel(from: &source, session)
+        // Inside a related property of an imported element, the record is kept for its own store.
+        if let capture = session.relatedCapture, capture.armed != nil {
+            return try capture.decode(metadata, from: &source, session)
+        }
+        return try metadata.makeModel(from: &source, session)
     }
 
     func encode(_ value: Model, _ session: EncodingSession) throws -> Any {

@@ -88,6 +88,7 @@ final class ModelMetadata<Model: KeyValueModel> {
             try addProperties(enumerated, roles: roles, prototype: nil, &resolver, factory: factory)
         }
         checkPrimaryKey(&resolver, storedNames: enumerated.map(\.name))
+        checkRelatedByKey(&resolver)
         let written = zip(enumerated, roles).compactMap { property, role -> EnumeratedProperty? in
             if case .skipped = role { return nil }
             return resolver.isMapped(property.name) ? property : nil

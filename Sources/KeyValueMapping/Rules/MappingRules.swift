@@ -63,6 +63,8 @@ public struct MappingRules: Sendable {
     var unknownKeysAllowed = UnknownKeyExemption()
     /// The primary key's properties, in declared order; empty when the type declares none.
     var primaryKey: [String] = []
+    /// Properties holding nested records that an import matches by their own primary key.
+    var relatedByKey: [String] = []
     /// How a property's value is represented when it is not the type's own form (JSON text in
     /// a string, a tag choosing a concrete type), by property name.
     var representations: [String: ValueRepresentation] = [:]
@@ -257,6 +259,29 @@ public struct MappingRules: Sendable {
     public func primaryKey(_ first: String, _ second: String, _ more: String...) -> MappingRules {
         var rules = self
         rules.primaryKey = [first, second] + more
+        return rules
+    }
+
+    /// Names properties that hold nested records with a primary key of their own, which
+    /// ``KeyValueDecoder/importRecords(_:fromJSON:into:options:)`` matches by that key in their
+    /// own store instead of duplicating them (MagicalRecord's `relatedByAttribute`): a post's
+    /// `author` updates the stored user with the author's key, or becomes a new one, and the
+    /// post holds that user. A property may hold one record (`Author`), an optional one or an
+    /// array of them (`[Comment]`); the record type is a `Mappable` with a primary key, and the
+    /// import's target hands out its store (``ImportTarget/visitRelatedTarget(for:with:)``).
+    /// Other decodes read these properties as any nested model.
+    ///
+    /// ```swift
+    /// struct Post: Mappable {
+    ///     var id = 0
+    ///     var author = Author()
+    ///     var comments: [Comment] = []
+    ///     static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("author", "comments") }
+    /// }
+    /// ```
+    public func relatedByKey(_ property: String, _ more: String...) -> MappingRules {
+        var rules = self
+        rules.relatedByKey += [property] + more
         return rules
     }
 

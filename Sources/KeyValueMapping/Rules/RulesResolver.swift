@@ -65,6 +65,7 @@ struct RulesResolver {
             if let hook = own.afterEncodingHook { merged.afterEncodingHook = hook }
             if let resolver = own.subtypeResolver { merged.subtypeResolver = resolver }
             if !own.primaryKey.isEmpty { merged.primaryKey = own.primaryKey }
+            merged.relatedByKey += own.relatedByKey.filter { !merged.relatedByKey.contains($0) }
             merged.keyPathChecks += own.keyPathChecks
         }
         rules = merged
@@ -91,6 +92,7 @@ struct RulesResolver {
         check(rules.skipsInvalidElements, "skipInvalidElements")
         check(rules.fallbacks.keys.sorted(), "a fallback")
         check(rules.primaryKey, "the primary key")
+        check(rules.relatedByKey, "relatedByKey")
         check(rules.representations.keys.sorted(), "stringified or polymorphic")
         check(rules.flattened, "flatten")
         for name in Set(rules.repeatedRepresentations).sorted() {

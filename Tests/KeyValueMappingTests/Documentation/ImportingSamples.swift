@@ -7,6 +7,7 @@ extension DocumentationSamples {
     static let importing: [Sample] = [
         Sample("import-target", importTarget),
         Sample("import-stream", importStream),
+        Sample("import-related", importRelated),
     ]
 
     static func importTarget() throws {
@@ -76,6 +77,56 @@ extension DocumentationSamples {
         let report = try await importReadings(from: file)
         print(report)                         // 3000 inserted, 0 updated, 0 unchanged, 0 deleted
         print(report.inserted.isEmpty)        // true
+        // end sample
+    }
+
+    static func importRelated() throws {
+        // sample import-related
+
+        struct Author: Mappable {
+            var id = 0
+            var name = ""
+            static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+        }
+
+        struct Post: Mappable {
+            var id = 0
+            var title = ""
+            var author = Author()
+            static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("author") }
+        }
+
+        struct Blog: ImportTarget {
+            var posts: [PrimaryKey: Post] = [:]
+            var authors: [PrimaryKey: Author] = [:]
+
+            func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Post] { try posts.records(forKeys: keys) }
+            func allKeys() throws -> [PrimaryKey] { Array(posts.keys) }
+            mutating func insert(_ records: ImportBatch<Post>) throws { try posts.insert(records) }
+            mutating func update(_ records: ImportBatch<Post>) throws { try posts.update(records) }
+            mutating func delete(keys: [PrimaryKey]) throws { try posts.delete(keys: keys) }
+            mutating func transaction<Result>(_ body: (inout Blog) throws -> Result) throws -> Result {
+                var copy = self                 // the authors roll back with the posts
+                let result = try body(&copy)
+                self = copy
+                return result
+            }
+            mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type,
+                                                                            with visitor: inout Visitor) throws -> Bool {
+                guard type == Author.self else { return false }
+                try visitor.visit(&authors)
+                return true
+            }
+        }
+
+        var blog = Blog()
+        let report = try KeyValueDecoder().importRecords(Post.self, fromJSON: Data("""
+            [{"id": 1, "title": "Hello", "author": {"id": 7, "name": "Ada"}},
+             {"id": 2, "title": "Again", "author": {"id": 7}}]
+            """.utf8), into: &blog)
+        print(report)                                  // 2 inserted, 0 updated, 0 unchanged, 0 deleted
+        print(report.related["Author"] ?? ImportReport())   // 1 inserted, 0 updated, 0 unchanged, 0 deleted, 1 repeated
+        print(blog.authors.count, blog.posts[2]?.author.name ?? "-")   // 1 Ada
         // end sample
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// How a property holds the related records an import matches by their own key
+/// (``MappingRules/relatedByKey(_:_:)``).
+enum RelatedShape {
+    /// `Author`: one record.
+    case one
+    /// `Author?`: one record or none.
+    case optional
+    /// `[Comment]`: records in order.
+    case array
+}
+
+/// A property type that holds related records in a container: the record type and the shape.
+protocol RelatedContainer {
+    static var relatedModel: any KeyValueModel.Type { get }
+    static var relatedShape: RelatedShape { get }
+}
+
+extension Optional: RelatedContainer where Wrapped: KeyValueModel {
+    static var relatedModel: any KeyValueModel.Type { Wrapped.self }
+    static var relatedShape: RelatedShape { .optional }
+}
+
+extension Array: RelatedContainer where Element: KeyValueModel {
+    static var relatedModel: any KeyValueModel.Type { Element.self }
+    static var relatedShape: RelatedShape { .array }
+}
+
+/// One property of an imported model that holds related records.
+struct RelatedProperty {
+    /// Its place among the decoded properties.
+    let index: Int
+    let descriptor: PropertyDescriptor
+    let model: any KeyValueModel.Type
+    let shape: RelatedShape
+    /// Where its value is in an element, for errors.
+    let path: [MappingError.PathComponent]
+}
+
+extension ModelMetadata {
+    /// Reports a `relatedByKey` property that is never decoded or holds no model (the record
+    /// type's own key is checked when an import starts, as its metadata may need this type's).
+    func checkRelatedByKey(_ resolver: inout RulesResolver) {
+        for name in resolver.rules.relatedByKey {
+            guard let property = properties.first(where: { $0.name == name }) else { continue }
+            if !property.isDecoded || !resolver.isMapped(name) {
+                resolver.report("relatedByKey names \"\(name)\", which is never decoded")
+            } else if Self.relatedShape(of: property.accessor.valueType) == nil {
+                resolver.report("relatedByKey names \"\(name)\" of type \(SwiftTypeName.of(property.accessor.valueType)), which holds no model: "
+                                + "use a model, an optional one or an array of them")
+            }
+        }
+    }
+
+    static func relatedShape(of type: Any.Type) -> (model: any KeyValueModel.Type, shape: RelatedShape)? {
+        if let model = type as? any KeyValueModel.Type { return (model, .one) }
+        if let container = type as? any RelatedContainer.Type { return (container.relatedModel, container.relatedShape) }
+        return nil
+    }
+
+    /// The properties an import matches by their records' own keys, in declaration order.
+    func relatedProperties(_ session: DecodingSession) throws -> [RelatedProperty] {
+        let names = resolver?.rules.relatedByKey ?? []
+        guard !names.isEmpty else { return [] }
+        let table = try session.keyTable(for: self)
+        return decodedProperties.indices.compactMap { index in
+            let property = decodedProperties[index]
+            guard names.contains(property.name), let (model, shape) = Self.relatedShape(of: property.accessor.valueType) else { return nil }
+            return RelatedProperty(index: index, descriptor: property, model: model, shape: shape, path: table.decodeKeys[index].errorPath)
+        }
+    }
+}
+
+/// A related record an element held: decoded once, without `didDecode` (which runs once it is
+/// matched), with what it wrote, and where it was in the element.
+struct RelatedEntry {
+    /// The related property that held it (its decoded-property index).
+    let property: Int
+    let model: any KeyValueModel
+    let facts: ElementFacts
+    let path: [MappingError.PathComponent]
+}
+
+/// What the walk of an imported element records of its related records. The import opens it
+/// before each element; the element's own walk takes it (an object nested deeper finds it
+/// closed), and arms it around each related property's value, where the first model of the
+/// related type decoded is recorded rather than made (see `ModelCodec.decode`).
+final class RelatedCapture {
+    /// The related properties by decoded-property index, with their record type.
+    private let related: [Int: (type: ObjectIdentifier, property: RelatedProperty)]
+    @exclusivity(unchecked) var isOpen = false
+    /// The property whose value is being decoded, when it is a related one.
+    @exclusivity(unchecked) private(set) var armed: RelatedProperty?
+    /// The element's related records so far.
+    @exclusivity(unchecked) private(set) var entries: [RelatedEntry] = []
+
+    init(_ properties: [RelatedProperty]) {
+        related = Dictionary(uniqueKeysWithValues: properties.map { ($0.index, (ObjectIdentifier($0.model), $0)) })
+    }
+
+    /// Starts an element: nothing recorded.
+    func open() {
+        entries.removeAll(keepingCapacity: true)
+        isOpen = true
+    }
+
+    /// The element's records, taken.
+    func take() -> [RelatedEntry] {
+        isOpen = false
+        defer { entries = [] }
+        return entries
+    }
+
+    /// Before the member for decoded property `index` is read: arms the capture when the
+    /// property is a related one, dropping what an earlier member with the same key recorded
+    /// (a key repeated in JSON text: its last value counts).
+    func arm(_ index: Int) {
+        guard let (_, property) = related[index] else { return }
+        entries.removeAll { $0.property == index }
+        armed = property
+    }
+
+    func disarm() {
+        armed = nil
+    }
+
+    /// Decodes the record at `source`'s cursor as the armed property's record, or as any
+    /// model when `Model` is not its type (a model inside a transformer's value, say).
+    func decode<Model: KeyValueModel, Source: DecodingSource>(_ metadata: ModelMetadata<Model>, from source: inout Source,
+                                                              _ session: DecodingSession) throws -> Model {
+        guard let property = armed, ObjectIdentifier(property.model) == ObjectIdentifier(Model.self) else {
+            let armed = self.armed
+            self.armed = nil
+            defer { self.armed = armed }
+            return try metadata.makeModel(from: &source, session)
+        }
+        guard let prototype = metadata.prototype else {
+            throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                "an import updates related records in place, which an ImmutableMappable model cannot be: use a Mappable model of vars",
+            ]))
+        }
+        // Deeper models, of this type too, are decoded as usual.
+        armed = nil
+        defer { armed = property }
+        var facts = ElementFacts(decodedAs: Model.self)
+        let model = try ElementDecoder(metadata: metadata, session: session).decode(from: &source, prototype: prototype, facts: &facts)
+        var path = property.path
+        if property.shape == .array {
+            path.append(.index(entries.count(where: { $0.property == property.index })))
+        }
+        entries.append(RelatedEntry(property: property.index, model: model, facts: facts, path: path))
+        return model
+    }
+}
+
+/// Reaches the store of a related record type through the store an import goes into: the
+/// library's side of ``ImportTarget/visitRelatedTarget(for:with:)``.
+public protocol RelatedTargetVisitor {
+    /// Imports the batch's related records into `target`, the store of their type.
+    mutating func visit<Target: ImportTarget>(_ target: inout Target) throws
+}

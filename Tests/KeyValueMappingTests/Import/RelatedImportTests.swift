@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import KeyValueMapping
+
+struct RelatedAuthor: Mappable, Equatable {
+    nonisolated(unsafe) static var validations = 0
+    var id = 0
+    var name = ""
+    var email = ""
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+    func didDecode() throws { RelatedAuthor.validations += 1 }
+}
+
+struct RelatedComment: Mappable, Equatable {
+    var id = 0
+    var text = ""
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+}
+
+struct RelatedPost: Mappable, Equatable {
+    var id = 0
+    var title = ""
+    var author = RelatedAuthor()
+    var editor: RelatedAuthor?
+    var comments: [RelatedComment] = []
+    static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("author", "editor", "comments") }
+}
+
+/// Posts, with the stores of their authors and comments, counting the author lookups.
+struct Blog: AsyncImportTarget {
+    var posts: [PrimaryKey: RelatedPost] = [:]
+    var authors: [PrimaryKey: RelatedAuthor] = [:]
+    var comments: [PrimaryKey: RelatedComment] = [:]
+    let authorLookups = LockedBox<[[PrimaryKey]]>([])
+
+    /// The author store, counting its lookups.
+    struct Authors: ImportTarget {
+        var rows: [PrimaryKey: RelatedAuthor]
+        let lookups: LockedBox<[[PrimaryKey]]>
+        func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: RelatedAuthor] {
+            lookups.withLock { $0.append(keys) }
+            return try rows.records(forKeys: keys)
+        }
+        func allKeys() throws -> [PrimaryKey] { Array(rows.keys) }
+        mutating func insert(_ records: ImportBatch<RelatedAuthor>) throws { try rows.insert(records) }
+        mutating func update(_ records: ImportBatch<RelatedAuthor>) throws { try rows.update(records) }
+        mutating func delete(keys: [PrimaryKey]) throws { try rows.delete(keys: keys) }
+        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result { try body(&self) }
+    }
+
+    func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: RelatedPost] { try posts.records(forKeys: keys) }
+    func allKeys() throws -> [PrimaryKey] { Array(posts.keys) }
+    mutating func insert(_ records: ImportBatch<RelatedPost>) throws { try posts.insert(records) }
+    mutating func update(_ records: ImportBatch<RelatedPost>) throws { try posts.update(records) }
+    mutating func delete(keys: [PrimaryKey]) throws { try posts.delete(keys: keys) }
+    mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
+        var copy = self
+        let result = try body(&copy)
+        self = copy
+        return result
+    }
+    mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
+        var copy = self
+        let result = try await body(&copy)
+        self = copy
+        return result
+    }
+    mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
+        if type == RelatedAuthor.self {
+            // Lent out for the visit (no copy of the rows), and put back.
+            var store = Authors(rows: [:], lookups: authorLookups)
+            swap(&store.rows, &authors)
+            defer { swap(&store.rows, &authors) }
+            try visitor.visit(&store)
+            return true
+        }
+        if type == RelatedComment.self {
+            try visitor.visit(&comments)
+            return true
+        }
+        return false
+    }
+}
+
+@Suite(.serialized) struct RelatedImportTests {
+    static func blog() -> Blog {
+        var blog = Blog()
+        blog.authors[1] = RelatedAuthor(id: 1, name: "Ada", email: "ada@example.com")
+        return blog
+    }
+
+    static let payload = #"""
+        [{"id": 1, "title": "One", "author": {"id": 1, "name": "Ada L."}, "comments": [{"id": 10, "text": "first"}, {"id": 11, "text": "second"}]},
+         {"id": 2, "title": "Two", "author": {"id": 1}, "editor": {"id": 2, "name": "Bob"}, "comments": [{"id": 10, "text": "edited"}]},
+         {"id": 3, "title": "Three", "author": {"id": 2, "email": "bob@example.com"}}]
+        """#
+
+    @Test(arguments: ImportRoute.allCases)
+    func nestedRecordsAreMatchedByTheirOwnKey(_ route: ImportRoute) async throws {
+        var blog = Self.blog()
+        RelatedAuthor.validations = 0
+        let report = try await route.run(Self.payload, into: &blog, options: ImportOptions(batchSize: 2))
+        let ada = RelatedAuthor(id: 1, name: "Ada L.", email: "ada@example.com")
+        let bob = RelatedAuthor(id: 2, name: "Bob", email: "bob@example.com")
+        #expect(blog.authors == [1: ada, 2: bob])
+        #expect(blog.comments == [10: RelatedComment(id: 10, text: "edited"), 11: RelatedComment(id: 11, text: "second")])
+        // Each post holds the stored record its nested one matched, as it stood after the batch.
+        #expect(blog.posts[1]?.author == ada && blog.posts[2]?.author == ada && blog.posts[2]?.editor == RelatedAuthor(id: 2, name: "Bob"))
+        #expect(blog.posts[3]?.author == bob && blog.posts[1]?.comments == [RelatedComment(id: 10, text: "edited"), RelatedComment(id: 11, text: "second")])
+        #expect(report.insertedCount == 3)
+        let authors = try #require(report.related["RelatedAuthor"])
+        #expect(authors.updated == [1] && authors.inserted == [2] && authors.repeated == [1, 2])
+        #expect(report.related["RelatedComment"]?.inserted == [10, 11])
+        // One lookup of the author store per batch; didDecode once per nested author element.
+        #expect(blog.authorLookups.withLock { $0 } == [[1, 2], [2]])
+        #expect(RelatedAuthor.validations == 4)
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func aNestedRecordsErrorNamesItsPlaceAndNothingIsKept(_ route: ImportRoute) async {
+        var blog = Self.blog()
+        let before = blog
+        let cases: [(String, String)] = [
+            (#"[{"id": 1, "author": {"id": 1}}, {"id": 2, "author": {"name": "x"}}]"#, "[1].author.id: required key is missing (expected Int)"),
+            (#"[{"id": 1, "author": {"id": 1}, "comments": [{"id": 5}, {"id": "six"}]}]"#, #"[0].comments[1].id: expected Int, found String "six""#),
+            (#"[{"id": 1, "author": {"id": 1}, "editor": {"id": null}}]"#, "[0].editor.id: expected Int, found null (the property is not optional)"),
+        ]
+        for (json, message) in cases {
+            #expect(await route.error(json, into: &blog, options: ImportOptions(batchSize: 1)) == message)
+            #expect(blog.posts == before.posts && blog.authors == before.authors && blog.comments.isEmpty)
+        }
+    }
+
+    @Test("declarations: a property holding no model, a related type without a key, a target without the store")
+    func declarations() async throws {
+        struct Loose: Mappable {
+            var id = 0
+            var count = 0
+            static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("count") }
+        }
+        struct Unkeyed: Mappable { var name = "" }
+        struct Holder: Mappable {
+            var id = 0
+            var item = Unkeyed()
+            static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("item") }
+        }
+        var loose: [PrimaryKey: Loose] = [:]
+        #expect(await ImportRoute.bytes.error("[]", into: &loose).contains(#"relatedByKey names "count" of type Int, which holds no model"#))
+        var holders: [PrimaryKey: Holder] = [:]
+        #expect(await ImportRoute.bytes.error("[]", into: &holders).contains(#"relatedByKey names "item" of Unkeyed: an import needs a primary key"#))
+        var posts: [PrimaryKey: RelatedPost] = [:]
+        #expect(await ImportRoute.bytes.error(#"[{"id": 1, "author": {"id": 1}}]"#, into: &posts)
+            .contains("relatedByKey imports RelatedAuthor records by key, but [PrimaryKey: RelatedPost] hands out no store for them"))
+        #expect(posts.isEmpty)
+        // Every other decode reads the nested records as any nested model.
+        RelatedAuthor.validations = 0
+        let post = try KeyValueDecoder().decode(RelatedPost.self, fromJSON: Data(#"{"id": 1, "author": {"id": 4, "name": "Eve"}}"#.utf8))
+        #expect(post.author == RelatedAuthor(id: 4, name: "Eve") && RelatedAuthor.validations == 1)
+    }
+
+    final class Writer: Mappable {
+        var id = 0
+        var name = ""
+        required init() {}
+        static var mappingRules: MappingRules { MappingRules().primaryKey("id") }
+    }
+    struct Article: Mappable {
+        var id = 0
+        var writer = Writer()
+        static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("writer") }
+    }
+    struct Desk: ImportTarget {
+        var articles: [PrimaryKey: Article] = [:]
+        var writers: [PrimaryKey: Writer] = [:]
+        func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Article] { try articles.records(forKeys: keys) }
+        func allKeys() throws -> [PrimaryKey] { Array(articles.keys) }
+        mutating func insert(_ records: ImportBatch<Article>) throws { try articles.insert(records) }
+        mutating func update(_ records: ImportBatch<Article>) throws { try articles.update(records) }
+        mutating func delete(keys: [PrimaryKey]) throws { try articles.delete(keys: keys) }
+        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
+            var copy = self
+            let result = try body(&copy)
+            self = copy
+            return result
+        }
+        mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
+            guard type == Writer.self else { return false }
+            try visitor.visit(&writers)
+            return true
+        }
+    }
+
+    @Test("a related class instance is updated in place, held by every record naming it, and given its values back on failure")
+    func relatedClassInstances() throws {
+        let stored = Writer()
+        stored.id = 7
+        stored.name = "old"
+        var desk = Desk(writers: [7: stored])
+        try KeyValueDecoder().importRecords(Article.self, fromJSON: Data(#"[{"id": 1, "writer": {"id": 7, "name": "new"}}, {"id": 2, "writer": {"id": 7}}]"#.utf8),
+                                            into: &desk)
+        #expect(desk.articles[1]?.writer === stored && desk.articles[2]?.writer === stored && stored.name == "new")
+        var skipping = KeyValueDecoder()
+        skipping.invalidElements = .skip
+        // An element whose related record does not decode is an invalid element like any other.
+        let report = try skipping.importRecords(Article.self, fromJSON: Data(#"[{"id": 3, "writer": {"id": 7, "name": "newer"}}, {"id": 4, "writer": {"id": "x"}}]"#.utf8),
+                                                into: &desk, options: ImportOptions(batchSize: 1))
+        #expect(report.skipped == 1 && stored.name == "newer" && desk.articles.count == 3)
+        // A related record the import cannot key ends it, skipping or not; the instance gets its values back.
+        #expect(throws: MappingError.self) {
+            try skipping.importRecords(Article.self, fromJSON: Data(#"[{"id": 5, "writer": {"id": 7, "name": "newest"}}, {"id": 6, "writer": {"name": "x"}}]"#.utf8),
+                                       into: &desk, options: ImportOptions(batchSize: 1))
+        }
+        #expect(stored.name == "newer" && desk.articles.count == 3)
+    }
+}
