@@ -39,16 +39,33 @@ final class DecodingSession: NestingSession, KeyTableSession {
     /// ends (see `DecodingSession+DeepValues.swift`).
     @exclusivity(unchecked) var deepValues: [Any] = []
     /// An import's record of each element's related records (see ``RelatedCapture``); `nil`
-    /// for every other decode.
+    /// for every other decode. The walk reads the two flags only (plain `Bool`s: no reference
+    /// is taken, retained or released per object or member): whether the next object's walk is
+    /// an imported element's, and whether the value being read is a related property's.
     @exclusivity(unchecked) var relatedCapture: RelatedCapture?
+    @exclusivity(unchecked) var isRelatedCaptureOpen = false
+    @exclusivity(unchecked) var isRelatedCaptureArmed = false
 
-    /// The related records' capture, when an import opened it for the object whose walk starts
-    /// now (its element): taken, so that objects nested deeper find it closed.
+    /// Whether the object whose walk starts now is an imported element whose related records
+    /// are captured; the capture closes, so that objects nested deeper find it closed.
     @inline(__always)
-    func takeRelatedCapture() -> RelatedCapture? {
-        guard let relatedCapture, relatedCapture.isOpen else { return nil }
-        relatedCapture.isOpen = false
-        return relatedCapture
+    func takeRelatedCapture() -> Bool {
+        guard isRelatedCaptureOpen else { return false }
+        isRelatedCaptureOpen = false
+        return true
+    }
+
+    /// Before the member of decoded property `index` of a captured element is read.
+    func armRelatedCapture(_ index: Int) {
+        isRelatedCaptureArmed = relatedCapture?.arm(index) ?? false
+    }
+
+    /// After it is read.
+    @inline(__always)
+    func disarmRelatedCapture() {
+        guard isRelatedCaptureArmed else { return }
+        isRelatedCaptureArmed = false
+        relatedCapture?.disarm()
     }
 
     /// The key an internally tagged enum's tag stands under, in the object at `depth` that its

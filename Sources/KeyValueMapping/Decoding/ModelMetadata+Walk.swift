@@ -169,9 +169,9 @@ extension ModelMetadata {
             throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
         }
         var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
-        walk.capture = session.takeRelatedCapture()
+        let capturesRelated = session.takeRelatedCapture()
         do {
-            try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys)
+            try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys, capturesRelated: capturesRelated)
         } catch {
             source.closeObject(members, session)
             destroy(walk.written, in: base)
@@ -202,7 +202,7 @@ extension ModelMetadata {
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     private func readMembers<Source: DecodingSource>(from source: inout Source, _ members: inout SourceContainer, into base: UnsafeMutableRawPointer,
                                                      _ table: KeyTable, _ walk: inout MemberWalk, _ session: DecodingSession,
-                                                     missingKeys: MissingKeys) throws {
+                                                     missingKeys: MissingKeys, capturesRelated: Bool) throws {
         let singleKeys = table.decodedSingleKeys
         // Local copies of the lists (one retain per model): their elements are then borrowed in
         // place, where reading the class's property in the loop copied each accessor out, and
@@ -245,8 +245,7 @@ extension ModelMetadata {
             let mark = source.mark()
             let listed = MemberWalk.listedCount(session)
             let scope = session.isLenient ? session.enter(.key(singleKeys[index] ?? "")) : nil
-            walk.capture?.arm(index)
-            defer { walk.capture?.disarm() }
+            if capturesRelated { session.armRelatedCapture(index) }
             do {
                 let keptDefault: Bool
                 if relaxes {
@@ -256,6 +255,7 @@ extension ModelMetadata {
                     try borrowed[index].decode(from: &source, into: base, session)
                     keptDefault = false
                 }
+                if capturesRelated { session.disarmRelatedCapture() }
                 session.exit(scope, failed: false)
                 if !keptDefault {
                     walk.written.insert(index)
@@ -266,6 +266,7 @@ extension ModelMetadata {
                     walk.written.remove(index)
                 }
             } catch {
+                if capturesRelated { session.disarmRelatedCapture() }
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
                 try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")), keepsValue: keepsValueOnFailure(accessors[index]), session)
@@ -281,7 +282,7 @@ extension ModelMetadata {
             MemberWalk.ranks(from: listed, as: index, session)
         }
         if !table.decodedKeysAreSingle {
-            try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys)
+            try lookUpMembers(in: source, members, table, &walk, into: base, session, missingKeys: missingKeys, capturesRelated: capturesRelated)
         }
         guard walk.reportsMissingKeys(missingKeys), requiredCount > 0 || session.rejectsMissingKeys else { return }
         for index in properties.indices where singleKeys[index] != nil && !walk.found.contains(index) && properties[index].isRequired(in: session) {
@@ -297,19 +298,21 @@ extension ModelMetadata {
     @_specialize(exported: false, kind: partial, where Source == FoundationSource)
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     private func lookUpMembers<Source: DecodingSource>(in source: Source, _ members: SourceContainer, _ table: KeyTable, _ walk: inout MemberWalk,
-                                                      into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
+                                                      into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys,
+                                                      capturesRelated: Bool) throws {
         let properties = decodedProperties
         for index in properties.indices where table.decodedSingleKeys[index] == nil && walk.readsMembers {
             let key = table.decodeKeys[index]
             let listed = MemberWalk.listedCount(session)
-            try lookUpMember(index, in: source, members, key, &walk, into: base, session, missingKeys: missingKeys)
+            try lookUpMember(index, in: source, members, key, &walk, into: base, session, missingKeys: missingKeys, capturesRelated: capturesRelated)
             MemberWalk.ranks(from: listed, as: index, session)
         }
     }
 
     @inline(__always)
     private func lookUpMember<Source: DecodingSource>(_ index: Int, in source: Source, _ members: SourceContainer, _ key: ResolvedKey, _ walk: inout MemberWalk,
-                                                     into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys) throws {
+                                                     into base: UnsafeMutableRawPointer, _ session: DecodingSession, missingKeys: MissingKeys,
+                                                     capturesRelated: Bool) throws {
         let property = decodedProperties[index]
         let found: (source: Source, path: [MappingError.PathComponent])?
         do {
@@ -325,8 +328,8 @@ extension ModelMetadata {
         }
         var value = found.source
         let scope = session.enter(found.path)
-        walk.capture?.arm(index)
-        defer { walk.capture?.disarm() }
+        if capturesRelated { session.armRelatedCapture(index) }
+        defer { if capturesRelated { session.disarmRelatedCapture() } }
         do {
             // An update merges a flattened model's keys into it, as into the parent: the keys
             // are the parent's own, and those absent keep their values.
@@ -442,8 +445,6 @@ struct MemberWalk {
     var found: PropertySet
     var written: PropertySet
     private var trouble: Trouble?
-    /// An import's capture of the element's related records, when this walk reads an element.
-    var capture: RelatedCapture?
 
     /// What a walk that met a failure, an unknown key, or lenient mode keeps.
     private final class Trouble {

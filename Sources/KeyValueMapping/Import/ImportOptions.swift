@@ -107,7 +107,10 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 
     /// `2 inserted, 1 updated, 0 unchanged, 0 deleted` (and the repeated and skipped counts when not zero).
     public var description: String {
-        var text = "\(insertedCount) inserted, \(updatedCount) updated, \(unchangedCount) unchanged, \(deletedCount) deleted"
+        // A report built by hand may fill the lists only.
+        var text = "\(max(insertedCount, inserted.count)) inserted, \(max(updatedCount, updated.count)) updated, "
+            + "\(max(unchangedCount, unchanged.count)) unchanged, \(max(deletedCount, deleted.count)) deleted"
+        let repeatedCount = max(self.repeatedCount, repeated.count)
         if repeatedCount > 0 { text += ", \(repeatedCount) repeated" }
         if skipped > 0 { text += ", \(skipped) skipped" }
         return text

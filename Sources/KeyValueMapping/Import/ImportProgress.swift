@@ -10,7 +10,9 @@ import Foundation
 /// ```
 ///
 /// The record counts are those of the batches already sent to the store (they trail
-/// ``elementsRead`` by at most one batch), counted as ``ImportReport`` counts them.
+/// ``elementsRead`` by at most one batch), counted as ``ImportReport`` counts them. The
+/// closure hears of each change once; the last call has ``isFinished`` set and the report's
+/// counts (``fractionCompleted`` may reach 1 a call earlier, once every byte is read).
 public struct ImportProgress: Sendable, Equatable {
     /// Input bytes read and imported: up to the end of the latest element, or the whole input
     /// once it is complete.
@@ -30,6 +32,9 @@ public struct ImportProgress: Sendable, Equatable {
     /// The most input bytes held in memory at once so far: about the largest element plus
     /// one read (64 KiB), however long the input.
     public var bufferedBytes = 0
+    /// Whether the import is done: the last batch and the deletes are in the store (the
+    /// transaction commits next). Only the last call says so.
+    public var isFinished = false
 
     /// Progress before anything is read.
     public init(totalBytes: Int? = nil) {

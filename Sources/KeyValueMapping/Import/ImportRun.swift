@@ -100,12 +100,6 @@ struct ImportRun<Target: ImportTarget> {
         }
     }
 
-    /// Decodes the element at `source`'s cursor, without `didDecode`: its model, what it wrote,
-    /// and its related records.
-    func decodeElement<Source: DecodingSource>(from source: inout Source) throws -> ImportElement<Model> {
-        try elementDecoding.decode(from: &source, session)
-    }
-
     /// How a stream's elements are read for this run: its own element step.
     var elementDecoding: ImportElementDecoding<Model> {
         ImportElementDecoding(elements: elements, prototype: prototype, capture: capture)
@@ -121,17 +115,20 @@ struct ImportRun<Target: ImportTarget> {
             var index = 0
             while try source.nextElement(&array) {
                 let mark = source.mark()
-                let element: ImportElement<Model>
+                var facts = ElementFacts(decodedAs: Model.self)
+                let model: Model
+                capture?.open(session)
                 do {
-                    element = try decodeElement(from: &source)
+                    model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
                 } catch let error as MappingError {
+                    _ = capture?.take(session)
                     try session.dropElement(error.prepending(.index(index)), skipping: false)
                     try source.skipValue(from: mark)
                     report.skipped += 1
                     index += 1
                     continue
                 }
-                try accept(element, index: index, into: &target)
+                try accept(model, facts, related: capture?.take(session) ?? [], index: index, into: &target)
                 index += 1
             }
             source.closeArray(array, session)
@@ -146,9 +143,12 @@ struct ImportRun<Target: ImportTarget> {
     /// batch, and applies the batch once it is full. An element whose key cannot be read is
     /// dropped under `.skip`; any other error ends the import, and the caller then calls
     /// ``restoreChangedInstances()``.
-    mutating func accept(_ element: ImportElement<Model>, index: Int, line: Int = 0, suffix: [MappingError.PathComponent] = [], into target: inout Target) throws {
+    // The element's parts are passed apart: a struct generic over the model would have its
+    // metadata looked up at run time on each use in this unspecialised code.
+    mutating func accept(_ model: consuming Model, _ facts: ElementFacts, related: consuming [RelatedEntry], index: Int, line: Int = 0, suffix: [MappingError.PathComponent] = [],
+                         into target: inout Target) throws {
         do {
-            try file(element, index: index, line: line, suffix: suffix)
+            try file(model, facts, related: related, index: index, line: line, suffix: suffix)
         } catch let rejection as RepeatedKeyRejection {
             // Not an invalid element: `.skip` does not drop it.
             throw Self.placed(rejection.error, index: index, line: line, suffix: suffix)
@@ -198,8 +198,9 @@ struct ImportRun<Target: ImportTarget> {
     }
 
     /// Files one decoded element in the batch; errors are relative to the element.
-    private mutating func file(_ element: ImportElement<Model>, index: Int, line: Int, suffix: [MappingError.PathComponent]) throws {
-        let key = try key(of: element.model, element.facts)
+    private mutating func file(_ model: consuming Model, _ facts: ElementFacts, related: consuming [RelatedEntry], index: Int, line: Int,
+                               suffix: [MappingError.PathComponent]) throws {
+        let key = try key(of: model, facts)
         // One hash of the key: the state is read and written in place.
         let (isRepeated, isNewInBatch, isFirstRepeat) = Self.name(&keyStates[key, default: ImportKeyState()], in: batchNumber,
                                                                    rejecting: options.repeatedKeys == .reject)
@@ -215,10 +216,10 @@ struct ImportRun<Target: ImportTarget> {
         if isNewInBatch { batchKeys.append(key) }
         batchIndexes.append(index)
         batchLines.append(line)
-        batchModels.append(element.model)
-        batchFacts.append(element.facts)
+        batchModels.append(model)
+        batchFacts.append(facts)
         batchElementKeys.append(key)
-        if capture != nil { batchRelated.append(element.related) }
+        if capture != nil { batchRelated.append(related) }
         if isRelatedRun { batchSuffixes.append(suffix) }
     }
 
@@ -346,23 +347,33 @@ struct ImportRun<Target: ImportTarget> {
     private mutating func merged(_ position: Int, into record: Model) throws -> Model {
         var record = record
         try elements.checkSameClass(record, as: batchFacts[position])
-        // A class instance is changed in place: its mapped values are kept first (once per
-        // import), so that a skipped element or a failed import gives them back.
-        if metadata.isClass, changedInstances.insert(ObjectIdentifier(record as AnyObject)).inserted {
-            snapshots.append((record, metadata.mappedCopy(of: record)))
+        guard metadata.isClass else {
+            try mergeElement(position, into: &record)
+            return record
+        }
+        // A class instance is changed in place: its mapped values are kept first, so that a
+        // skipped element gives back those it had before it (and, once per import, so that a
+        // failed import gives back those it had before the import).
+        let before = metadata.mappedCopy(of: record)
+        if changedInstances.insert(ObjectIdentifier(record as AnyObject)).inserted {
+            snapshots.append((record, before))
         }
         do {
-            try elements.copy(batchModels[position], batchFacts[position], into: &record)
-            try elements.validate(&record, as: batchFacts[position].decodedAs)
-            try checkKeyKept(record, batchElementKeys[position])
+            try mergeElement(position, into: &record)
         } catch {
-            if metadata.isClass, let index = snapshots.lastIndex(where: { $0.instance as AnyObject === record as AnyObject }) {
-                var instance = snapshots[index].instance
-                metadata.copy(metadata.properties, from: snapshots[index].values, to: &instance)
-            }
+            var instance = record
+            metadata.copy(metadata.properties, from: before, to: &instance)
             throw error
         }
         return record
+    }
+
+    /// Copies what the element at `position` wrote into `record`, then runs its `didDecode`;
+    /// its key must stay.
+    private func mergeElement(_ position: Int, into record: inout Model) throws {
+        try elements.copy(batchModels[position], batchFacts[position], into: &record)
+        try elements.validate(&record, as: batchFacts[position].decodedAs)
+        try checkKeyKept(record, batchElementKeys[position])
     }
 
     /// Gives every class instance this import changed its mapped values back: the store's

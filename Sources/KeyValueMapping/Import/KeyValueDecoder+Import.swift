@@ -95,7 +95,32 @@ extension KeyValueDecoder {
                                                     options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,
                                                     progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
         try Task.checkCancellation()
-        return try importFile(url, into: &target, options: options, format: format, progress: progress)
+        guard FileChunks.size(of: url) == nil else {
+            return try importFile(url, into: &target, options: options, format: format, progress: progress) { try Task.checkCancellation() }
+        }
+        // A FIFO or a device: a read may wait for its writer as long as the writer likes, which
+        // must not hold a thread of the shared pool (the writer may need it). The import runs
+        // on a thread of its own, told of the task's cancellation through a flag.
+        let cancelled = Locked(false)
+        let held = HeldTarget(target)
+        let report = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ImportReport, any Error>) in
+                let work = ThreadWork {
+                    do {
+                        continuation.resume(returning: try self.importFile(url, into: &held.target, options: options, format: format, progress: progress) {
+                            if cancelled.withLock({ $0 }) { throw CancellationError() }
+                        })
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+                Thread { work.body() }.start()
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
+        target = held.target
+        return report
     }
 
     /// ``importRecords(_:fromJSONAt:into:options:format:progress:)-(_,_,_,_,_,_)async`` on the calling thread, for a
@@ -105,19 +130,21 @@ extension KeyValueDecoder {
     public func importRecords<Target: ImportTarget>(_ type: Target.Model.Type, fromJSONAt url: URL, into target: inout Target,
                                                     options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,
                                                     progress: (@Sendable (ImportProgress) -> Void)? = nil) throws -> ImportReport {
-        try importFile(url, into: &target, options: options, format: format, progress: progress)
+        try importFile(url, into: &target, options: options, format: format, progress: progress) { try Task.checkCancellation() }
     }
 
     // Named apart from the public overloads: inside the asynchronous one, the name would call itself.
     private func importFile<Target: ImportTarget>(_ url: URL, into target: inout Target, options: ImportOptions, format: StreamFormat,
-                                                  progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportReport {
+                                                  progress: (@Sendable (ImportProgress) -> Void)?,
+                                                  checkCancellation: @escaping () throws -> Void) throws -> ImportReport {
         let file = try FileChunks(url: url)
-        var stream = try StreamedImport<Target>(decoder: self, options: options, format: format, totalBytes: file.size, progress: progress)
+        var stream = try StreamedImport<Target>(decoder: self, options: options, format: format, totalBytes: file.size, progress: progress,
+                                                isCancelled: checkCancellation)
         return try target.transaction { target in
             do {
                 var isFinal = false
                 while true {
-                    if try !file.readWaiting(into: &stream.buffer) { isFinal = true }
+                    if try !file.readWaiting(into: &stream.buffer, checkCancellation: checkCancellation) { isFinal = true }
                     // The size as it is now: a file that grows while it is read is not reported past its end.
                     stream.setTotalBytes(file.size)
                     if try stream.consume(isFinal: isFinal, into: &target) { break }
@@ -146,8 +173,14 @@ extension KeyValueDecoder {
                 var iterator = bytes.makeAsyncIterator()
                 var isFinal = false
                 while true {
-                    while stream.buffer.count < FileChunks.chunkSize {
+                    // A read's worth more each time, however much of an unfinished element the
+                    // buffer holds already.
+                    let limit = stream.buffer.count + FileChunks.chunkSize
+                    while !isFinal, stream.buffer.count < limit {
                         guard let byte = try await iterator.next() else {
+                            // A sequence that ends because the task was cancelled is not a
+                            // complete input.
+                            try Task.checkCancellation()
                             isFinal = true
                             break
                         }
@@ -161,5 +194,25 @@ extension KeyValueDecoder {
                 throw error
             }
         }
+    }
+}
+
+/// A target handed to the thread a FIFO's import runs on, and back: the awaiting task does not
+/// touch it until the thread is done with it.
+private final class HeldTarget<Target>: @unchecked Sendable {
+    var target: Target
+
+    init(_ target: Target) {
+        self.target = target
+    }
+}
+
+/// The work of that thread. Made and run once, on that thread alone; the awaiting task waits
+/// for it to resume the continuation.
+private final class ThreadWork: @unchecked Sendable {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
     }
 }

@@ -161,7 +161,7 @@ private struct RelatedVisitor: RelatedTargetVisitor {
         box.run.clearApplied()
         for (index, entry) in held {
             guard let model = entry.model as? Target.Model else { continue }
-            try box.run.accept(ImportElement(model: model, facts: entry.facts, related: []), index: index, suffix: entry.path, into: &target)
+            try box.run.accept(model, entry.facts, related: [], index: index, suffix: entry.path, into: &target)
         }
         try box.run.flush(into: &target)
         records = RelatedRecords(applied: box.run.applied, keys: try PrimaryKeyReader(ModelMetadata.of(Target.Model.self)))

@@ -89,7 +89,6 @@ struct RelatedEntry {
 final class RelatedCapture {
     /// The related properties by decoded-property index, with their record type.
     private let related: [Int: (type: ObjectIdentifier, property: RelatedProperty)]
-    @exclusivity(unchecked) var isOpen = false
     /// The property whose value is being decoded, when it is a related one.
     @exclusivity(unchecked) private(set) var armed: RelatedProperty?
     /// The element's related records so far.
@@ -99,26 +98,29 @@ final class RelatedCapture {
         related = Dictionary(uniqueKeysWithValues: properties.map { ($0.index, (ObjectIdentifier($0.model), $0)) })
     }
 
-    /// Starts an element: nothing recorded.
-    func open() {
+    /// Starts an element, read with `session`: nothing recorded.
+    func open(_ session: DecodingSession) {
         entries.removeAll(keepingCapacity: true)
-        isOpen = true
+        session.isRelatedCaptureOpen = true
     }
 
-    /// The element's records, taken.
-    func take() -> [RelatedEntry] {
-        isOpen = false
+    /// The element's records, taken (also after an element that failed).
+    func take(_ session: DecodingSession) -> [RelatedEntry] {
+        session.isRelatedCaptureOpen = false
+        session.isRelatedCaptureArmed = false
+        armed = nil
         defer { entries = [] }
         return entries
     }
 
     /// Before the member for decoded property `index` is read: arms the capture when the
-    /// property is a related one, dropping what an earlier member with the same key recorded
-    /// (a key repeated in JSON text: its last value counts).
-    func arm(_ index: Int) {
-        guard let (_, property) = related[index] else { return }
+    /// property is a related one (and says so), dropping what an earlier member with the same
+    /// key recorded (a key repeated in JSON text: its last value counts).
+    func arm(_ index: Int) -> Bool {
+        guard let (_, property) = related[index] else { return false }
         entries.removeAll { $0.property == index }
         armed = property
+        return true
     }
 
     func disarm() {
@@ -129,10 +131,10 @@ final class RelatedCapture {
     /// model when `Model` is not its type (a model inside a transformer's value, say).
     func decode<Model: KeyValueModel, Source: DecodingSource>(_ metadata: ModelMetadata<Model>, from source: inout Source,
                                                               _ session: DecodingSession) throws -> Model {
+        // Deeper models, of this type too, are decoded as usual.
+        session.isRelatedCaptureArmed = false
+        defer { session.isRelatedCaptureArmed = true }
         guard let property = armed, ObjectIdentifier(property.model) == ObjectIdentifier(Model.self) else {
-            let armed = self.armed
-            self.armed = nil
-            defer { self.armed = armed }
             return try metadata.makeModel(from: &source, session)
         }
         guard let prototype = metadata.prototype else {
@@ -140,9 +142,6 @@ final class RelatedCapture {
                 "an import updates related records in place, which an ImmutableMappable model cannot be: use a Mappable model of vars",
             ]))
         }
-        // Deeper models, of this type too, are decoded as usual.
-        armed = nil
-        defer { armed = property }
         var facts = ElementFacts(decodedAs: Model.self)
         let model = try ElementDecoder(metadata: metadata, session: session).decode(from: &source, prototype: prototype, facts: &facts)
         var path = property.path

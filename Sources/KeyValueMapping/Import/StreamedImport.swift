@@ -16,20 +16,26 @@ struct StreamedImport<Target: ImportTarget> {
     /// The engine's count of elements it dropped under `.skip`.
     private let streamProgress: JSONStreamProgress
     private let observer: (@Sendable (ImportProgress) -> Void)?
+    /// Throws `CancellationError` once the import is cancelled (the task's, or a flag set for it).
+    let isCancelled: () throws -> Void
     private var outputs: [ImportElement<Model>] = []
     private var places: [ElementPlace] = []
     private(set) var progress: ImportProgress
+    /// Whether the format is decided by the input (`.automatic`), which blank input cannot do.
+    private let detectsFormat: Bool
     /// What the observer was last told: it hears of each change once.
     private var reported: ImportProgress?
 
     init(decoder: KeyValueDecoder, options: ImportOptions, format: KeyValueDecoder.StreamFormat, totalBytes: Int?,
-         progress observer: (@Sendable (ImportProgress) -> Void)?) throws {
+         progress observer: (@Sendable (ImportProgress) -> Void)?, isCancelled: @escaping () throws -> Void = { try Task.checkCancellation() }) throws {
+        self.isCancelled = isCancelled
         let session = DecodingSession(options: decoder)
         run = try ImportRun(ModelMetadata<Model>.of(Model.self), decoder: decoder, options: options, session: session, streamed: true)
         streamProgress = JSONStreamProgress(totalBytes: totalBytes)
         engine = StreamEngine(decoder: decoder, decoding: run.elementDecoding, format: format.splitterFormat, progress: streamProgress, session: session)
         self.observer = observer
         progress = ImportProgress(totalBytes: totalBytes)
+        detectsFormat = format == .automatic
     }
 
     /// The input's size, once known (a file's, read after read).
@@ -45,7 +51,8 @@ struct StreamedImport<Target: ImportTarget> {
         ByteInput.withBytes(of: buffer) { input in engine.decode(input, base: base, isFinal: isFinal) }
         engine.takeReady(into: &outputs, places: &places)
         for position in outputs.indices {
-            try run.accept(outputs[position], index: places[position].index, line: places[position].line, into: &target)
+            try run.accept(outputs[position].model, outputs[position].facts, related: outputs[position].related, index: places[position].index,
+                           line: places[position].line, into: &target)
         }
         if let last = places.last {
             progress.elementsRead = last.index + 1
@@ -56,6 +63,12 @@ struct StreamedImport<Target: ImportTarget> {
         progress.bufferedBytes = max(progress.bufferedBytes, buffer.count)
         let isComplete = try engine.checkEnd()
         if isComplete {
+            // Blank input is neither an array nor JSON Lines: an empty file is more likely a
+            // failed download than a sync that deletes everything. (`.jsonLines` said aloud
+            // takes it as no records.)
+            if detectsFormat, engine.splitter.format == nil {
+                throw MappingError(.malformedJSON("the input is empty, expected a JSON array or JSON Lines of \(SwiftTypeName.of(Model.self))"))
+            }
             progress.bytesRead = engine.splitter.position
             progress.elementsRead = engine.splitter.elementCount
         } else {
@@ -67,14 +80,16 @@ struct StreamedImport<Target: ImportTarget> {
                 self.base += done
             }
         }
-        report()
-        try Task.checkCancellation()
+        // The last figures are the finished import's (see `finish`).
+        if !isComplete { report() }
+        try isCancelled()
         return isComplete
     }
 
     /// After the input is complete: the last batch and the deletes; the report.
     mutating func finish(into target: inout Target) throws -> ImportReport {
         try run.finish(into: &target)
+        progress.isFinished = true
         report()
         var result = run.fullReport
         result.skipped += streamProgress.elementsSkipped
@@ -117,9 +132,13 @@ struct ImportElementDecoding<Model: KeyValueModel>: StreamElementDecoding {
         guard let capture else {
             return ImportElement(model: try elements.decode(from: &source, prototype: prototype, facts: &facts), facts: facts, related: [])
         }
-        capture.open()
-        defer { capture.isOpen = false }
-        let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
-        return ImportElement(model: model, facts: facts, related: capture.take())
+        capture.open(session)
+        do {
+            let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+            return ImportElement(model: model, facts: facts, related: capture.take(session))
+        } catch {
+            _ = capture.take(session)
+            throw error
+        }
     }
 }

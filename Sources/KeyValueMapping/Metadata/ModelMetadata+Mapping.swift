@@ -135,10 +135,15 @@ struct ModelCodec<Model: KeyValueModel>: ValueCodec {
     @_specialize(exported: false, kind: partial, where Source == TreeSource)
     func decode<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
         // Inside a related property of an imported element, the record is kept for its own store.
-        if let capture = session.relatedCapture, capture.armed != nil {
-            return try capture.decode(metadata, from: &source, session)
-        }
+        if session.isRelatedCaptureArmed { return try decodeRelated(from: &source, session) }
         return try metadata.makeModel(from: &source, session)
+    }
+
+    // Out of line: the common path stays as small as it was.
+    @inline(never)
+    private func decodeRelated<Source: DecodingSource>(from source: inout Source, _ session: DecodingSession) throws -> Model {
+        guard let capture = session.relatedCapture else { return try metadata.makeModel(from: &source, session) }
+        return try capture.decode(metadata, from: &source, session)
     }
 
     func encode(_ value: Model, _ session: EncodingSession) throws -> Any {

@@ -104,6 +104,9 @@ final class StreamEngine<Decoding: StreamElementDecoding> {
     /// finished, or an error is pending, or more input is needed.
     func decode(_ input: ByteInput, base: Int, isFinal: Bool) {
         session.adoptCallingThread()
+        // Between pieces the stack is shallow: the deep values the last piece's elements held
+        // are let go here (what still holds them keeps them), not kept to the end of the input.
+        if !session.deepValues.isEmpty { DeepValues.release(&session.deepValues) }
         decodeAvailable(in: input, base: base, isFinal: isFinal)
     }
 

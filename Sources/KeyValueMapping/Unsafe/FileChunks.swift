@@ -22,6 +22,7 @@ final class FileChunks {
     static var pollMilliseconds: Int32 { 50 }
 
     private let descriptor: Int32
+    private let url: URL
     /// Where each read lands before it is appended: reading into zeros appended to the array
     /// first costs a fill per read, and an element-by-element append in a debug build.
     private let scratch: UnsafeMutableRawBufferPointer
@@ -33,6 +34,7 @@ final class FileChunks {
         }
         guard descriptor >= 0 else { throw Self.error(errno, url) }
         self.descriptor = descriptor
+        self.url = url
         // Allocated once the file is open: a failed open must not leave it behind.
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
     }
@@ -58,11 +60,11 @@ final class FileChunks {
     }
 
     /// ``read(into:)`` for synchronous code (a streamed import inside a store's transaction,
-    /// which cannot suspend): the thread waits, a poll interval at a time, checking the current
-    /// task's cancellation in between.
-    func readWaiting(into bytes: inout [UInt8]) throws -> Bool {
+    /// which cannot suspend): the thread waits, a poll interval at a time, calling
+    /// `checkCancellation` in between.
+    func readWaiting(into bytes: inout [UInt8], checkCancellation: () throws -> Void) throws -> Bool {
         while true {
-            while !isReady() { try Task.checkCancellation() }
+            while !isReady() { try checkCancellation() }
             if let more = try readReady(into: &bytes) { return more }
         }
     }
@@ -84,7 +86,7 @@ final class FileChunks {
         if count == 0 { return false }
         let failure = errno
         guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {
-            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+            throw Self.error(failure, url)
         }
         return nil
     }

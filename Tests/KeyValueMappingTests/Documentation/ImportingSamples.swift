@@ -71,7 +71,7 @@ extension DocumentationSamples {
         func importReadings(from file: URL) async throws -> ImportReport {
             var readings: [PrimaryKey: Reading] = [:]   // or your store's ImportTarget
             return try await KeyValueDecoder().importRecords(Reading.self, fromJSONAt: file, into: &readings) { progress in
-                if progress.fractionCompleted == 1 { print("read \(progress.bytesRead) bytes") }   // read 146669 bytes
+                if progress.isFinished { print("read \(progress.bytesRead) bytes") }   // read 146669 bytes
             }
         }
         let report = try await importReadings(from: file)

@@ -394,6 +394,26 @@ struct ImportScore: Mappable, Equatable {
     }
 
     @Test(arguments: ImportRoute.allCases)
+    func aSkippedElementGivesBackOnlyWhatItChanged(_ route: ImportRoute) async throws {
+        let stored = ImportAnimal()
+        stored.id = 1
+        stored.name = "one"
+        var animals = [stored]
+        var skipping = KeyValueDecoder()
+        skipping.invalidElements = .skip
+        let report = try await route.run(#"[{"id": 1, "name": "first"}, {"id": 1, "name": "boom"}]"#, into: &animals, decoder: skipping)
+        #expect(report.skipped == 1 && report.updated == [1] && stored.name == "first")
+    }
+
+    @Test("a report built by hand describes its lists")
+    func handBuiltReport() {
+        var report = ImportReport()
+        report.inserted = [1]
+        report.repeated = [1]
+        #expect(report.description == "1 inserted, 0 updated, 0 unchanged, 0 deleted, 1 repeated")
+    }
+
+    @Test(arguments: ImportRoute.allCases)
     func aRejectedRepeatEndsTheImportEvenWhenInvalidElementsAreSkipped(_ route: ImportRoute) async {
         var skipping = KeyValueDecoder()
         skipping.invalidElements = .skip

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Synchronization
 import Testing
@@ -168,5 +173,100 @@ struct DiscardingTarget: ImportTarget {
         // One 64 KiB read holds about 1,700 of these records; a batch 200.
         #expect(target.mostLive > 0 && target.mostLive < 2 * 1_700 + 200)
         #expect(LiveRecord.live.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("an element larger than a read arrives whole from an AsyncSequence too")
+    func largeElementFromAnAsyncSequence() async throws {
+        let name = String(repeating: "a", count: 150_000)
+        var store: [PrimaryKey: ImportMember] = [:]
+        let text = #"[{"org": "o", "number": 1, "name": "\#(name)"}]"#
+        let report = try await KeyValueDecoder().importRecords(ImportMember.self, from: AsyncBytes(Array(text.utf8)), into: &store)
+        #expect(report.insertedCount == 1 && store[ImportRecordsTests.key("o", 1)]?.name.count == 150_000)
+    }
+
+    @Test("blank input is an error, as for bytes, unless the format says JSON Lines; deleteMissing deletes nothing then")
+    func blankInput() async throws {
+        for text in ["", "\n", "  \n "] {
+            let url = try Self.file(text)
+            defer { try? FileManager.default.removeItem(at: url) }
+            var store: [PrimaryKey: ImportMember] = [ImportRecordsTests.key("o", 1): ImportMember(org: "o", number: 1)]
+            do {
+                try await KeyValueDecoder().importRecords(ImportMember.self, fromJSONAt: url, into: &store, options: ImportOptions(deleteMissing: true))
+                Issue.record("imported blank input")
+            } catch {
+                #expect("\(error)" == "(root): malformed JSON: the input is empty, expected a JSON array or JSON Lines of ImportMember")
+            }
+            #expect(store.count == 1)
+            let lines = try await KeyValueDecoder().importRecords(ImportMember.self, fromJSONAt: url, into: &store, format: .jsonLines)
+            #expect(lines.insertedCount == 0 && store.count == 1)
+        }
+    }
+
+    @Test("the last progress call is the finished one, once, with the report's counts")
+    func finishedProgress() async throws {
+        let url = try Self.file(#"{"org": "o", "number": 1}"#)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let seen = LockedBox<[ImportProgress]>([])
+        var store: [PrimaryKey: ImportMember] = [:]
+        try await KeyValueDecoder().importRecords(ImportMember.self, fromJSONAt: url, into: &store) { progress in seen.withLock { $0.append(progress) } }
+        let steps = seen.withLock { $0 }
+        #expect(steps.filter(\.isFinished).count == 1 && steps.last?.isFinished == true && steps.last?.inserted == 1)
+    }
+
+    @Test("cancelling while an AsyncSequence waits throws CancellationError, not the cut-off JSON")
+    func cancellingAnOpenSequence() async throws {
+        let (bytes, writer) = AsyncStream<UInt8>.makeStream()
+        for byte in #"[{"org": "o", "number": 1},"#.utf8 { writer.yield(byte) }
+        let task = Task {
+            var store: [PrimaryKey: ImportMember] = [:]
+            do {
+                try await KeyValueDecoder().importRecords(ImportMember.self, from: bytes, into: &store)
+                return "imported"
+            } catch {
+                return "\(type(of: error)), \(store.count)"
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        #expect(await task.value == "CancellationError, 0")
+        writer.finish()
+    }
+
+    @Test("a directory is Foundation's file error")
+    func directory() async {
+        var store: [PrimaryKey: ImportMember] = [:]
+        await #expect(throws: CocoaError.self) {
+            try await KeyValueDecoder().importRecords(ImportMember.self, fromJSONAt: FileManager.default.temporaryDirectory, into: &store)
+        }
+    }
+
+    @Test("imports from FIFOs wait for their writers on threads of their own, never the shared pool's", .timeLimit(.minutes(1)))
+    func fifos() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // More imports than the pool has threads, each waiting for a writer that is a task.
+        let count = ProcessInfo.processInfo.activeProcessorCount + 2
+        let urls = (0..<count).map { folder.appendingPathComponent("pipe\($0)") }
+        for url in urls { #expect(mkfifo(url.path, 0o600) == 0) }
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask {
+                    var store: [PrimaryKey: ImportMember] = [:]
+                    return try await KeyValueDecoder().importRecords(ImportMember.self, fromJSONAt: url, into: &store).insertedCount
+                }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(100))
+                    let handle = try FileHandle(forWritingTo: url)
+                    try handle.write(contentsOf: Data(#"{"org": "o", "number": \#(index)}"#.utf8))
+                    try handle.close()
+                    return 0
+                }
+            }
+            var total = 0
+            for try await inserted in group { total += inserted }
+            return total
+        }
+        #expect(results == count)
     }
 }
