@@ -86,6 +86,41 @@ public struct Organization: Mappable, Codable, Equatable, Sendable, FetchableRec
     public static let databaseTableName = "organization"
 }
 
+/// A project, owned by an organization: its payload holds the owner as a nested object, which
+/// an import matches to the stored organization by its key (`relatedByKey`) instead of copying
+/// it; the row holds the owner's key only.
+public struct Project: Mappable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    /// The project's identifier.
+    public var id: Int64 = 0
+    /// The display name.
+    public var name = ""
+    /// The owning organization (read back from a row: its key only).
+    public var owner = Organization()
+
+    /// An empty project, the prototype of decoding.
+    public init() {}
+
+    /// Keyed by `id`; the owner is an organization imported by its own key.
+    public static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("owner") }
+
+    /// The table the example's schema creates for projects.
+    public static let databaseTableName = "project"
+
+    /// A project from a row: the owner's key, from the `ownerID` column.
+    public init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        owner.id = row["ownerID"]
+    }
+
+    /// The row: the owner is written as its key.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        container["ownerID"] = owner.id
+    }
+}
+
 /// The JSON that the tests and the benchmark import: arrays of users as a web service would send
 /// them, generated rather than shipped so that any size can be asked for.
 ///

@@ -144,6 +144,19 @@ public struct GRDBImportTarget<Record: KeyValueModel & FetchableRecord & Persist
         }
     }
 
+    /// Hands the import the table of a related record type (`relatedByKey`), in the same
+    /// database and so the same savepoint: any record type the database stores, keyed by its
+    /// table's primary key and written as this import writes.
+    public mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
+        guard let recordType = type as? any (KeyValueModel & FetchableRecord & PersistableRecord).Type else { return false }
+        func visit<Related: KeyValueModel & FetchableRecord & PersistableRecord>(_ type: Related.Type) throws {
+            var related = try GRDBImportTarget<Related>(db, writeMode: writeMode)
+            try visitor.visit(&related)
+        }
+        try visit(recordType)
+        return true
+    }
+
     /// Runs the import in a savepoint (a transaction when none is open): released when `body`
     /// returns, rolled back when it throws, and the error rethrown.
     public mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {

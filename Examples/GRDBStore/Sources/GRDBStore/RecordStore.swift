@@ -28,7 +28,7 @@ public struct RecordStore: Sendable {
     /// - Parameters:
     ///   - configuration: GRDB's connection settings, for instance a `prepareDatabase` that traces
     ///     every statement.
-    ///   - migrator: the schema, by default ``schema`` (the example's users and organizations).
+    ///   - migrator: the schema, by default ``schema`` (the example's users, organizations and projects).
     /// - Throws: a GRDB `DatabaseError` when the file cannot be opened or a migration fails.
     public init(path: String, configuration: Configuration = Configuration(), migrator: DatabaseMigrator = RecordStore.schema) throws {
         try self.init(writer: DatabasePool(path: path, configuration: configuration), migrator: migrator)
@@ -46,9 +46,10 @@ public struct RecordStore: Sendable {
         self.writer = writer
     }
 
-    /// The example's schema: the `organization` table (keyed by `id`) and the `user` table
-    /// (keyed by `org` and `number`), in the columns and key order of ``Organization`` and
-    /// ``User``. An app registers its own migrations the same way.
+    /// The example's schema: the `organization` table (keyed by `id`), the `user` table (keyed
+    /// by `org` and `number`) and the `project` table (each owned by an organization), in the
+    /// columns and key order of ``Organization``, ``User`` and ``Project``. An app registers its
+    /// own migrations the same way.
     public static var schema: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("organizations and users") { db in
@@ -67,6 +68,13 @@ public struct RecordStore: Sendable {
                 table.column("email", .text)
                 table.column("role", .text).notNull()
                 table.column("score", .integer).notNull().indexed()
+            }
+        }
+        migrator.registerMigration("projects") { db in
+            try db.create(table: Project.databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("name", .text).notNull()
+                table.column("ownerID", .integer).notNull().references(Organization.databaseTableName)
             }
         }
         return migrator

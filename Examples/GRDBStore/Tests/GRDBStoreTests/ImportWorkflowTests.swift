@@ -128,6 +128,33 @@ import Testing
         }
     }
 
+    @Test("a project's nested owner is matched to the stored organization by its key, not copied")
+    func relatedRecords() throws {
+        try store.importRecords(Organization.self, fromJSON: Data(#"[{"id": 5, "name": "Acme", "plan": "pro"}]"#.utf8))
+        log.reset()
+        let report = try store.importRecords(Project.self, fromJSON: Data(#"""
+            [{"id": 1, "name": "Rocket", "owner": {"id": 5, "name": "Acme Corp"}},
+             {"id": 2, "name": "Sled", "owner": {"id": 5}},
+             {"id": 3, "name": "Kite", "owner": {"id": 6, "name": "Beta"}}]
+            """#.utf8))
+        #expect(report.description == "3 inserted, 0 updated, 0 unchanged, 0 deleted")
+        #expect(report.related["Organization"]?.description == "1 inserted, 1 updated, 0 unchanged, 0 deleted, 1 repeated")
+        // One lookup of the organizations for the batch, then the projects' own.
+        #expect(log.count(#"SELECT * FROM "organization" WHERE "id" IN"#) == 1)
+        try store.writer.read { db throws in
+            // Acme kept its plan (absent from the nested owner) and took the new name; Beta is new.
+            #expect(try Organization.fetchAll(db).map { "\($0.id) \($0.name) \($0.plan)" } == ["5 Acme Corp pro", "6 Beta free"])
+            #expect(try Project.order(Column("id")).fetchAll(db).map { "\($0.name) \($0.owner.id)" } == ["Rocket 5", "Sled 5", "Kite 6"])
+        }
+        // A project whose owner has no key: nothing of the import is kept.
+        #expect(throws: MappingError.self) {
+            try store.importRecords(Project.self, fromJSON: Data(#"[{"id": 4, "name": "Glider", "owner": {"id": 7}}, {"id": 5, "name": "X", "owner": {"name": "?"}}]"#.utf8))
+        }
+        try store.writer.read { db throws in
+            #expect(try Project.fetchCount(db) == 3 && Organization.fetchCount(db) == 2)
+        }
+    }
+
     @Test("an in-memory store imports the same way")
     func inMemory() throws {
         let scratch = try RecordStore.inMemory()
