@@ -76,13 +76,14 @@ struct ElementDecoder<Model: KeyValueModel> {
         try checkSubclass(as: facts.decodedAs)
     }
 
-    /// Throws when the element was decoded as another class than `record` is: an import does
-    /// not change a record's class.
-    func checkSameClass(_ record: Model, as facts: ElementFacts) throws {
+    /// Throws when the element was decoded as another class than `record` is (the record at
+    /// `position` of an array, when given): an import does not change a record's class.
+    func checkSameClass(_ record: Model, as facts: ElementFacts, position: Int? = nil) throws {
         let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
         guard ObjectIdentifier(recordType) != ObjectIdentifier(facts.decodedAs) else { return }
+        let theRecord = position.map { "the record [\($0)]" } ?? "the record"
         throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(facts.decodedAs),
-                                         detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but the record it updates is a "
+                                         detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but \(theRecord) it updates is a "
                                          + "\(SwiftTypeName.of(recordType)); an import does not change a record's class"))
     }
 

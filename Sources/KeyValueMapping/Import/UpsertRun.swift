@@ -161,11 +161,7 @@ struct UpsertRun<Model: KeyValueModel, Key: Hashable> {
 
     private mutating func merge(_ model: Model, _ facts: ElementFacts, into position: Int, filedUnder identity: Key, in records: inout [Model], validating: Bool) throws {
         var record = records[position]
-        let recordType: Any.Type = metadata.isClass ? type(of: record as AnyObject) : Model.self
-        guard ObjectIdentifier(recordType) == ObjectIdentifier(facts.decodedAs) else {
-            throw MappingError(.invalidValue(expected: SwiftTypeName.of(recordType), found: SwiftTypeName.of(facts.decodedAs),
-                                             detail: "the element is read as \(SwiftTypeName.of(facts.decodedAs)), but the record [\(position)] it updates is a \(SwiftTypeName.of(recordType)); an import does not change a record's class"))
-        }
+        try elements.checkSameClass(record, as: facts, position: position)
         let before = metadata.isClass ? keyValue(of: record) : nil
         try elements.copy(model, facts, into: &record)
         if validating { try elements.validate(&record, as: facts.decodedAs) }
