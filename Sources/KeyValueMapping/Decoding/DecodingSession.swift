@@ -45,27 +45,33 @@ final class DecodingSession: NestingSession, KeyTableSession {
     @exclusivity(unchecked) var relatedCapture: RelatedCapture?
     @exclusivity(unchecked) var isRelatedCaptureOpen = false
     @exclusivity(unchecked) var isRelatedCaptureArmed = false
+    /// The metadata of the imported type: only its own walk is captured (a subclass's decoded
+    /// properties are numbered otherwise).
+    @exclusivity(unchecked) var relatedCaptureParent: ObjectIdentifier?
 
-    /// Whether the object whose walk starts now is an imported element whose related records
-    /// are captured; the capture closes, so that objects nested deeper find it closed.
+    /// Whether the object whose walk starts now, with `metadata`, is an imported element whose
+    /// related records are captured; the capture closes, so that objects nested deeper find it
+    /// closed.
     @inline(__always)
-    func takeRelatedCapture() -> Bool {
+    func takeRelatedCapture(_ metadata: AnyObject) -> Bool {
         guard isRelatedCaptureOpen else { return false }
         isRelatedCaptureOpen = false
-        return true
+        return relatedCaptureParent == ObjectIdentifier(metadata)
     }
 
-    /// Before the member of decoded property `index` of a captured element is read.
-    func armRelatedCapture(_ index: Int) {
-        isRelatedCaptureArmed = relatedCapture?.arm(index) ?? false
+    /// Before the member of decoded property `index` of a captured element is read (`path`:
+    /// where it was found, when not at its first key).
+    func armRelatedCapture(_ index: Int, path: [MappingError.PathComponent]? = nil) {
+        isRelatedCaptureArmed = relatedCapture?.arm(index, path: path) ?? false
     }
 
-    /// After it is read.
+    /// After it is read; what a value that failed recorded is dropped (a fallback or lenient
+    /// mode may give the property another value).
     @inline(__always)
-    func disarmRelatedCapture() {
+    func disarmRelatedCapture(failed: Bool = false) {
         guard isRelatedCaptureArmed else { return }
         isRelatedCaptureArmed = false
-        relatedCapture?.disarm()
+        relatedCapture?.disarm(failed: failed)
     }
 
     /// The key an internally tagged enum's tag stands under, in the object at `depth` that its

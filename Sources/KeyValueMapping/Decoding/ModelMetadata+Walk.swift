@@ -169,7 +169,7 @@ extension ModelMetadata {
             throw MappingError.typeMismatch(expected: shortTypeName, found: try source.readScalarValue(session))
         }
         var walk = MemberWalk(source.hasOrder(members), count: decodedProperties.count, session)
-        let capturesRelated = session.takeRelatedCapture()
+        let capturesRelated = session.takeRelatedCapture(self)
         do {
             try readMembers(from: &source, &members, into: base, table, &walk, session, missingKeys: missingKeys, capturesRelated: capturesRelated)
         } catch {
@@ -266,7 +266,7 @@ extension ModelMetadata {
                     walk.written.remove(index)
                 }
             } catch {
-                if capturesRelated { session.disarmRelatedCapture() }
+                if capturesRelated { session.disarmRelatedCapture(failed: true) }
                 session.exit(scope, failed: true)
                 guard let error = error as? MappingError else { throw error }
                 try walk.failed(index, error.prepending(.key(singleKeys[index] ?? "")), keepsValue: keepsValueOnFailure(accessors[index]), session)
@@ -328,8 +328,9 @@ extension ModelMetadata {
         }
         var value = found.source
         let scope = session.enter(found.path)
-        if capturesRelated { session.armRelatedCapture(index) }
-        defer { if capturesRelated { session.disarmRelatedCapture() } }
+        if capturesRelated { session.armRelatedCapture(index, path: found.path) }
+        var failed = false
+        defer { if capturesRelated { session.disarmRelatedCapture(failed: failed) } }
         do {
             // An update merges a flattened model's keys into it, as into the parent: the keys
             // are the parent's own, and those absent keep their values.
@@ -340,6 +341,7 @@ extension ModelMetadata {
             }
             session.exit(scope, failed: false)
         } catch {
+            failed = true
             session.exit(scope, failed: true)
             guard let error = error as? MappingError else { throw error }
             try walk.failed(index, error.prepending(found.path), keepsValue: keepsValueOnFailure(property.accessor), session)

@@ -48,6 +48,8 @@ final class PropertyRelaxations: Sendable {
             guard let error = error as? MappingError, error.isRelaxable, !isNull else { throw error }
             try source.skipValue(from: mark)
             accessor.store(fallback.value, into: base)
+            // What the failed value recorded of an import's related records is not the property's.
+            if session.isRelatedCaptureArmed { session.relatedCapture?.discardArmed() }
             session.relaxed(error)
         }
         return false

@@ -93,9 +93,10 @@ struct ImportRun<Target: ImportTarget> {
         if related.isEmpty {
             capture = nil
         } else {
-            try relatedRuns.check(related, of: metadata)
+            try relatedRuns.check(related, of: metadata, deletesMissing: options.deleteMissing)
             let capture = RelatedCapture(related)
             session.relatedCapture = capture
+            session.relatedCaptureParent = ObjectIdentifier(metadata)
             self.capture = capture
         }
     }
@@ -239,24 +240,34 @@ struct ImportRun<Target: ImportTarget> {
     /// The key the element decoded; a key property it left out, or that is `nil` once decoded, is
     /// an error at its key.
     private func key(of model: Model, _ facts: ElementFacts) throws -> PrimaryKey {
-        try elements.checkPresent(keys.properties.map(\.descriptor.name), in: facts)
-        do {
-            return try keys.key(of: model)
-        } catch let error as MappingError {
-            guard case .key(let name)? = error.path.first, let (_, index) = keys.properties.first(where: { $0.descriptor.name == name }) else { throw error }
-            throw MappingError(error.reason, path: try session.keyTable(for: metadata).decodeKeys[index].errorPath, foundValue: "null")
+        if facts.decodedAs != Model.self { try Self.refuseRelatedRules(of: facts.decodedAs) }
+        return try keys.key(ofElement: model, facts, elements)
+    }
+
+    /// An element read as a subclass whose rules import related records by key: the run keys
+    /// related records by the imported type's properties only.
+    private static func refuseRelatedRules(of type: any KeyValueModel.Type) throws {
+        func check<Decoded: KeyValueModel>(_ type: Decoded.Type) throws {
+            let metadata = try ModelMetadata<Decoded>.of(Decoded.self)
+            guard !(metadata.resolver?.rules.relatedByKey ?? []).isEmpty else { return }
+            throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                "relatedByKey is not supported on a class cluster: an import keys related records by the imported type's own properties",
+            ]))
         }
+        try check(type)
     }
 
     /// Applies the batch: one lookup of its keys, then its inserts and its updates in one call each.
     mutating func flush(into target: inout Target) throws {
         guard !batchModels.isEmpty else { return }
+        let stored = try target.records(forKeys: batchKeys)
+        var dropped = Set<Int>()
         if !related.isEmpty {
-            try relatedRuns.importRelated(batchRelated, of: related, indexes: batchIndexes, into: &target, holders: &batchModels, metadata)
+            dropped = try precheck(stored)
+            try relatedRuns.importRelated(batchRelated, of: related, indexes: batchIndexes, lines: batchLines, into: &target, holders: &batchModels, metadata)
             batchRelated.removeAll(keepingCapacity: true)
         }
-        let stored = try target.records(forKeys: batchKeys)
-        for position in batchModels.indices {
+        for position in batchModels.indices where !dropped.contains(position) {
             do {
                 try apply(position, stored: stored)
             } catch let error as MappingError {
@@ -293,6 +304,31 @@ struct ImportRun<Target: ImportTarget> {
         }
         if !inserted.isEmpty { try target.insert(ImportBatch(keys: insertKeys, records: inserted)) }
         if !updated.isEmpty { try target.update(ImportBatch(keys: updateKeys, records: updated)) }
+    }
+
+    /// Before a batch's related records are imported: the elements that applying would drop
+    /// for what can be known already (a new record's required keys, a stored record of another
+    /// class) are dropped now, under `.skip`, with their related records, so that these are not
+    /// written for an element that is not. The positions dropped.
+    private mutating func precheck(_ stored: [PrimaryKey: Model]) throws -> Set<Int> {
+        var dropped = Set<Int>()
+        var seen = Set<PrimaryKey>()
+        for position in batchModels.indices {
+            let key = batchElementKeys[position]
+            guard seen.insert(key).inserted else { continue }
+            do {
+                if let record = stored[key] {
+                    try elements.checkSameClass(record, as: batchFacts[position])
+                } else {
+                    try elements.checkRequiredKeys(of: batchFacts[position])
+                }
+            } catch let error as MappingError {
+                try drop(Self.placed(error, index: batchIndexes[position], line: batchLines[position]))
+                dropped.insert(position)
+                batchRelated[position] = []
+            }
+        }
+        return dropped
     }
 
     /// Applies the batch's element at `position`: it updates the record its key matches (in the

@@ -175,6 +175,18 @@ struct PrimaryKeyReader<Model: KeyValueModel> {
     }
 
     /// The key `model` holds; an error at the first key property that is `nil`.
+    /// The key an element decoded into `model` (what `facts` says it wrote) holds; a key
+    /// property the element left out, or that is `nil` once decoded, is an error at its key.
+    func key(ofElement model: Model, _ facts: ElementFacts, _ elements: ElementDecoder<Model>) throws -> PrimaryKey {
+        try elements.checkPresent(properties.map(\.descriptor.name), in: facts)
+        do {
+            return try key(of: model)
+        } catch let error as MappingError {
+            guard case .key(let name)? = error.path.first, let (_, index) = properties.first(where: { $0.descriptor.name == name }) else { throw error }
+            throw MappingError(error.reason, path: try elements.session.keyTable(for: metadata).decodeKeys[index].errorPath, foundValue: "null")
+        }
+    }
+
     func key(of model: Model) throws -> PrimaryKey {
         if properties.count == 1 { return PrimaryKey(one: try component(properties[0].descriptor, of: model)) }
         var components: [PrimaryKey.Component] = []

@@ -29,7 +29,18 @@ final class RelatedRuns {
     }
 
     /// Refuses related types an import cannot key or update in place, before anything is read.
-    func check<Model: KeyValueModel>(_ related: [RelatedProperty], of metadata: ModelMetadata<Model>) throws {
+    func check<Model: KeyValueModel>(_ related: [RelatedProperty], of metadata: ModelMetadata<Model>, deletesMissing: Bool) throws {
+        if metadata.subtypeResolver != nil {
+            throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                "relatedByKey is not supported on a class cluster: an import keys related records by the imported type's own properties",
+            ]))
+        }
+        if deletesMissing, let own = related.first(where: { ObjectIdentifier($0.model) == ObjectIdentifier(Model.self) }) {
+            throw MappingError(.invalidDeclaration(type: metadata.typeName, problems: [
+                "relatedByKey names \"\(own.descriptor.name)\", records of the imported type itself, which deleteMissing would delete "
+                + "when no element names them: import without deleteMissing",
+            ]))
+        }
         for property in related {
             func check<Related: KeyValueModel>(_ type: Related.Type) throws {
                 let related = try ModelMetadata<Related>.of(Related.self)
@@ -55,16 +66,16 @@ final class RelatedRuns {
     /// Imports the related records of a batch (`entries[i]` those of element `indexes[i]`)
     /// into their stores, reached through `target`, and puts the stored records into the
     /// elements' models (`holders`).
-    func importRelated<Target: ImportTarget, Model>(_ entries: [[RelatedEntry]], of related: [RelatedProperty], indexes: [Int], into target: inout Target,
-                                                     holders: inout [Model], _ metadata: ModelMetadata<Model>) throws {
+    func importRelated<Target: ImportTarget, Model>(_ entries: [[RelatedEntry]], of related: [RelatedProperty], indexes: [Int], lines: [Int],
+                                                     into target: inout Target, holders: inout [Model], _ metadata: ModelMetadata<Model>) throws {
         var types: [ObjectIdentifier] = []
         for property in related where !types.contains(ObjectIdentifier(property.model)) { types.append(ObjectIdentifier(property.model)) }
         for type in types {
             guard let relatedType = related.first(where: { ObjectIdentifier($0.model) == type })?.model else { continue }
-            var held: [(index: Int, entry: RelatedEntry)] = []
+            var held: [(index: Int, line: Int, entry: RelatedEntry)] = []
             for (position, list) in entries.enumerated() {
                 for entry in list where related.contains(where: { $0.index == entry.property && ObjectIdentifier($0.model) == type }) {
-                    held.append((indexes[position], entry))
+                    held.append((indexes[position], lines[position], entry))
                 }
             }
             guard !held.isEmpty else { continue }
@@ -81,7 +92,8 @@ final class RelatedRuns {
                 ]))
             }
             for position in holders.indices where !entries[position].isEmpty {
-                for property in related where ObjectIdentifier(property.model) == type {
+                // Only the properties whose value the element held: another keeps its own.
+                for property in related where ObjectIdentifier(property.model) == type && entries[position].contains(where: { $0.property == property.index }) {
                     let value = metadata.value(of: property.descriptor, in: &holders[position])
                     if let replaced = try records.replace(value, shape: property.shape) {
                         metadata.store(replaced, in: property.descriptor, of: &holders[position])
@@ -113,7 +125,9 @@ final class RelatedRuns {
         var reports: [String: ImportReport] = [:]
         for id in order {
             guard let run = runs[id] else { continue }
-            reports[run.typeName] = run.report
+            // Two types of one name (in two namespaces) are told apart by their full names.
+            let name = reports[run.typeName] == nil ? run.typeName : run.fullTypeName
+            reports[name] = run.report
         }
         return reports
     }
@@ -127,6 +141,7 @@ final class RelatedRuns {
 /// A related records' run, whatever its store.
 protocol RelatedRun: AnyObject {
     var typeName: String { get }
+    var fullTypeName: String { get }
     var report: ImportReport { get }
     func restoreChangedInstances()
 }
@@ -140,6 +155,7 @@ final class RelatedRunBox<Target: ImportTarget>: RelatedRun {
     }
 
     var typeName: String { SwiftTypeName.of(Target.Model.self) }
+    var fullTypeName: String { String(reflecting: Target.Model.self) }
     var report: ImportReport { run.report }
     func restoreChangedInstances() { run.restoreChangedInstances() }
 }
@@ -148,7 +164,7 @@ final class RelatedRunBox<Target: ImportTarget>: RelatedRun {
 private struct RelatedVisitor: RelatedTargetVisitor {
     let runs: RelatedRuns
     let type: any KeyValueModel.Type
-    let held: [(index: Int, entry: RelatedEntry)]
+    let held: [(index: Int, line: Int, entry: RelatedEntry)]
     /// The stored records the batch's related records matched or became, once visited.
     var records: (any RelatedRecordsReplacing)?
 
@@ -159,9 +175,9 @@ private struct RelatedVisitor: RelatedTargetVisitor {
         }
         let box = try runs.run(for: Target.self)
         box.run.clearApplied()
-        for (index, entry) in held {
+        for (index, line, entry) in held {
             guard let model = entry.model as? Target.Model else { continue }
-            try box.run.accept(model, entry.facts, related: [], index: index, suffix: entry.path, into: &target)
+            try box.run.accept(model, entry.facts, related: [], index: index, line: line, suffix: entry.path, into: &target)
         }
         try box.run.flush(into: &target)
         records = RelatedRecords(applied: box.run.applied, keys: try PrimaryKeyReader(ModelMetadata.of(Target.Model.self)))

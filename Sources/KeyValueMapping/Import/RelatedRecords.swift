@@ -46,6 +46,10 @@ extension ModelMetadata {
             guard let property = properties.first(where: { $0.name == name }) else { continue }
             if !property.isDecoded || !resolver.isMapped(name) {
                 resolver.report("relatedByKey names \"\(name)\", which is never decoded")
+            } else if resolver.rules.transformers[name] != nil || resolver.rules.flattened.contains(name) {
+                resolver.report("relatedByKey names \"\(name)\", which has a transformer or is flattened, so its records are not read as models of their own: keep one")
+            } else if case .polymorphic? = resolver.rules.representations[name] {
+                resolver.report("relatedByKey names \"\(name)\", which is polymorphic: its records have no one type to import by key")
             } else if Self.relatedShape(of: property.accessor.valueType) == nil {
                 resolver.report("relatedByKey names \"\(name)\" of type \(SwiftTypeName.of(property.accessor.valueType)), which holds no model: "
                                 + "use a model, an optional one or an array of them")
@@ -89,8 +93,12 @@ struct RelatedEntry {
 final class RelatedCapture {
     /// The related properties by decoded-property index, with their record type.
     private let related: [Int: (type: ObjectIdentifier, property: RelatedProperty)]
-    /// The property whose value is being decoded, when it is a related one.
+    /// The property whose value is being decoded, when it is a related one, and where its
+    /// value was found.
     @exclusivity(unchecked) private(set) var armed: RelatedProperty?
+    @exclusivity(unchecked) private var armedPath: [MappingError.PathComponent] = []
+    /// Each related type's key reader, made when first needed.
+    @exclusivity(unchecked) private var keyReaders: [ObjectIdentifier: Any] = [:]
     /// The element's related records so far.
     @exclusivity(unchecked) private(set) var entries: [RelatedEntry] = []
 
@@ -116,15 +124,25 @@ final class RelatedCapture {
     /// Before the member for decoded property `index` is read: arms the capture when the
     /// property is a related one (and says so), dropping what an earlier member with the same
     /// key recorded (a key repeated in JSON text: its last value counts).
-    func arm(_ index: Int) -> Bool {
+    func arm(_ index: Int, path: [MappingError.PathComponent]?) -> Bool {
         guard let (_, property) = related[index] else { return false }
         entries.removeAll { $0.property == index }
         armed = property
+        armedPath = path ?? property.path
         return true
     }
 
-    func disarm() {
+    /// After the armed property's value is read; when it failed, what it recorded is dropped.
+    func disarm(failed: Bool) {
+        if failed { discardArmed() }
         armed = nil
+    }
+
+    /// Drops what the armed property's value recorded: the value failed, and the property holds
+    /// another (a fallback).
+    func discardArmed() {
+        guard let armed else { return }
+        entries.removeAll { $0.property == armed.index }
     }
 
     /// Decodes the record at `source`'s cursor as the armed property's record, or as any
@@ -143,13 +161,23 @@ final class RelatedCapture {
             ]))
         }
         var facts = ElementFacts(decodedAs: Model.self)
-        let model = try ElementDecoder(metadata: metadata, session: session).decode(from: &source, prototype: prototype, facts: &facts)
-        var path = property.path
+        let elements = ElementDecoder(metadata: metadata, session: session)
+        let model = try elements.decode(from: &source, prototype: prototype, facts: &facts)
+        // Its key is read now, so a record without one fails where it is, in the element's walk.
+        _ = try keyReader(for: metadata).key(ofElement: model, facts, elements)
+        var path = armedPath
         if property.shape == .array {
             path.append(.index(entries.count(where: { $0.property == property.index })))
         }
         entries.append(RelatedEntry(property: property.index, model: model, facts: facts, path: path))
         return model
+    }
+
+    private func keyReader<Model: KeyValueModel>(for metadata: ModelMetadata<Model>) throws -> PrimaryKeyReader<Model> {
+        if let reader = keyReaders[ObjectIdentifier(Model.self)] as? PrimaryKeyReader<Model> { return reader }
+        let reader = try PrimaryKeyReader(metadata)
+        keyReaders[ObjectIdentifier(Model.self)] = reader
+        return reader
     }
 }
 
