@@ -27,44 +27,25 @@ struct RelatedPost: Mappable, Equatable {
 }
 
 /// Posts, with the stores of their authors and comments, counting the author lookups.
-struct Blog: AsyncImportTarget {
-    var posts: [PrimaryKey: RelatedPost] = [:]
+struct Blog: RowsStore {
+    typealias Model = RelatedPost
+    var rows: [PrimaryKey: RelatedPost] = [:]
     var authors: [PrimaryKey: RelatedAuthor] = [:]
     var comments: [PrimaryKey: RelatedComment] = [:]
     let authorLookups = LockedBox<[[PrimaryKey]]>([])
+    var posts: [PrimaryKey: RelatedPost] { rows }
 
     /// The author store, counting its lookups.
-    struct Authors: ImportTarget {
+    struct Authors: RowsStore {
+        typealias Model = RelatedAuthor
         var rows: [PrimaryKey: RelatedAuthor]
         let lookups: LockedBox<[[PrimaryKey]]>
         func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: RelatedAuthor] {
             lookups.withLock { $0.append(keys) }
             return try rows.records(forKeys: keys)
         }
-        func allKeys() throws -> [PrimaryKey] { Array(rows.keys) }
-        mutating func insert(_ records: ImportBatch<RelatedAuthor>) throws { try rows.insert(records) }
-        mutating func update(_ records: ImportBatch<RelatedAuthor>) throws { try rows.update(records) }
-        mutating func delete(keys: [PrimaryKey]) throws { try rows.delete(keys: keys) }
-        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result { try body(&self) }
     }
 
-    func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: RelatedPost] { try posts.records(forKeys: keys) }
-    func allKeys() throws -> [PrimaryKey] { Array(posts.keys) }
-    mutating func insert(_ records: ImportBatch<RelatedPost>) throws { try posts.insert(records) }
-    mutating func update(_ records: ImportBatch<RelatedPost>) throws { try posts.update(records) }
-    mutating func delete(keys: [PrimaryKey]) throws { try posts.delete(keys: keys) }
-    mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
-        var copy = self
-        let result = try body(&copy)
-        self = copy
-        return result
-    }
-    mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
-        var copy = self
-        let result = try await body(&copy)
-        self = copy
-        return result
-    }
     mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
         if type == RelatedAuthor.self {
             // Lent out for the visit (no copy of the rows), and put back.
@@ -169,20 +150,11 @@ struct Blog: AsyncImportTarget {
         var writer = Writer()
         static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("writer") }
     }
-    struct Desk: ImportTarget {
-        var articles: [PrimaryKey: Article] = [:]
+    struct Desk: RowsStore {
+        typealias Model = Article
+        var rows: [PrimaryKey: Article] = [:]
         var writers: [PrimaryKey: Writer] = [:]
-        func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Article] { try articles.records(forKeys: keys) }
-        func allKeys() throws -> [PrimaryKey] { Array(articles.keys) }
-        mutating func insert(_ records: ImportBatch<Article>) throws { try articles.insert(records) }
-        mutating func update(_ records: ImportBatch<Article>) throws { try articles.update(records) }
-        mutating func delete(keys: [PrimaryKey]) throws { try articles.delete(keys: keys) }
-        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
-            var copy = self
-            let result = try body(&copy)
-            self = copy
-            return result
-        }
+        var articles: [PrimaryKey: Article] { rows }
         mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
             guard type == Writer.self else { return false }
             try visitor.visit(&writers)
@@ -238,28 +210,13 @@ struct Blog: AsyncImportTarget {
         }
     }
     /// A store of books, and of sellers, writers and comments, by type.
-    struct Library: AsyncImportTarget {
-        var books: [PrimaryKey: Book] = [:]
+    struct Library: RowsStore {
+        typealias Model = Book
+        var rows: [PrimaryKey: Book] = [:]
         var sellers: [PrimaryKey: Shop.Author] = [:]
         var writers: [PrimaryKey: Press.Author] = [:]
         var comments: [PrimaryKey: RelatedComment] = [:]
-        func records(forKeys keys: [PrimaryKey]) throws -> [PrimaryKey: Book] { try books.records(forKeys: keys) }
-        func allKeys() throws -> [PrimaryKey] { Array(books.keys) }
-        mutating func insert(_ records: ImportBatch<Book>) throws { try books.insert(records) }
-        mutating func update(_ records: ImportBatch<Book>) throws { try books.update(records) }
-        mutating func delete(keys: [PrimaryKey]) throws { try books.delete(keys: keys) }
-        mutating func transaction<Result>(_ body: (inout Self) throws -> Result) throws -> Result {
-            var copy = self
-            let result = try body(&copy)
-            self = copy
-            return result
-        }
-        mutating func transaction<Result>(_ body: (inout Self) async throws -> Result) async throws -> Result {
-            var copy = self
-            let result = try await body(&copy)
-            self = copy
-            return result
-        }
+        var books: [PrimaryKey: Book] { rows }
         mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
             if type == Shop.Author.self { try visitor.visit(&sellers) } else if type == Press.Author.self { try visitor.visit(&writers) }
             else if type == RelatedComment.self { try visitor.visit(&comments) } else { return false }
