@@ -123,7 +123,7 @@ extension KeyValueDecoder {
         return report
     }
 
-    /// ``importRecords(_:fromJSONAt:into:options:format:progress:)-(_,_,_,_,_,_)async`` on the calling thread, for a
+    /// ``importRecords(_:fromJSONAt:into:options:format:progress:)-6itkx`` on the calling thread, for a
     /// store whose transaction is bound to it (a GRDB `Database` inside `write { db in … }`, say).
     /// Cancellation is still that of the current task, checked after each read.
     @discardableResult
@@ -158,7 +158,7 @@ extension KeyValueDecoder {
     }
 
     /// Imports the records of a JSON array or JSON Lines arriving as bytes (a network body, any
-    /// `AsyncSequence` of `UInt8`) into `target`, as ``importRecords(_:fromJSONAt:into:options:format:progress:)``
+    /// `AsyncSequence` of `UInt8`) into `target`, as ``importRecords(_:fromJSONAt:into:options:format:progress:)-6itkx``
     /// imports a file. The import awaits its input inside the target's transaction, so the
     /// target must be an ``AsyncImportTarget``.
     @concurrent @discardableResult
