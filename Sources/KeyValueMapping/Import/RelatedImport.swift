@@ -200,7 +200,7 @@ private struct RelatedRecords<Related: KeyValueModel>: RelatedRecordsReplacing {
         case .one, .optional:
             guard let record = value as? Related else { return nil }
             return applied[try keys.key(of: record)]
-        case .array:
+        case .array, .optionalArray:
             guard let records = value as? [Related] else { return nil }
             return try records.map { applied[try keys.key(of: $0)] ?? $0 }
         }

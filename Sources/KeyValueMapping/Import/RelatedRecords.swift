@@ -9,6 +9,8 @@ enum RelatedShape {
     case optional
     /// `[Comment]`: records in order.
     case array
+    /// `[Comment]?`: records in order, or none.
+    case optionalArray
 }
 
 /// A property type that holds related records in a container: the record type and the shape.
@@ -25,6 +27,25 @@ extension Optional: RelatedContainer where Wrapped: KeyValueModel {
 extension Array: RelatedContainer where Element: KeyValueModel {
     static var relatedModel: any KeyValueModel.Type { Element.self }
     static var relatedShape: RelatedShape { .array }
+}
+
+/// An array of models, for ``RelatedOptionalArray``.
+protocol RelatedArray {
+    static var relatedElement: any KeyValueModel.Type { get }
+}
+
+extension Array: RelatedArray where Element: KeyValueModel {
+    static var relatedElement: any KeyValueModel.Type { Element.self }
+}
+
+/// `[Comment]?`: an optional array of related records (a protocol of its own, as `Optional` has
+/// its one conformance to ``RelatedContainer`` already).
+protocol RelatedOptionalArray {
+    static var relatedModel: any KeyValueModel.Type { get }
+}
+
+extension Optional: RelatedOptionalArray where Wrapped: RelatedArray {
+    static var relatedModel: any KeyValueModel.Type { Wrapped.relatedElement }
 }
 
 /// One property of an imported model that holds related records.
@@ -52,7 +73,7 @@ extension ModelMetadata {
                 resolver.report("relatedByKey names \"\(name)\", which is polymorphic: its records have no one type to import by key")
             } else if Self.relatedShape(of: property.accessor.valueType) == nil {
                 resolver.report("relatedByKey names \"\(name)\" of type \(SwiftTypeName.of(property.accessor.valueType)), which holds no model: "
-                                + "use a model, an optional one or an array of them")
+                                + "use a model, an optional one, or an array of them (optional or not)")
             }
         }
     }
@@ -60,6 +81,7 @@ extension ModelMetadata {
     static func relatedShape(of type: Any.Type) -> (model: any KeyValueModel.Type, shape: RelatedShape)? {
         if let model = type as? any KeyValueModel.Type { return (model, .one) }
         if let container = type as? any RelatedContainer.Type { return (container.relatedModel, container.relatedShape) }
+        if let container = type as? any RelatedOptionalArray.Type { return (container.relatedModel, .optionalArray) }
         return nil
     }
 
@@ -166,7 +188,7 @@ final class RelatedCapture {
         // Its key is read now, so a record without one fails where it is, in the element's walk.
         _ = try keyReader(for: metadata).key(ofElement: model, facts, elements)
         var path = armedPath
-        if property.shape == .array {
+        if property.shape == .array || property.shape == .optionalArray {
             path.append(.index(entries.count(where: { $0.property == property.index })))
         }
         entries.append(RelatedEntry(property: property.index, model: model, facts: facts, path: path))

@@ -266,9 +266,10 @@ public struct MappingRules: Sendable {
     /// ``KeyValueDecoder/importRecords(_:fromJSON:into:options:)`` matches by that key in their
     /// own store instead of duplicating them (MagicalRecord's `relatedByAttribute`): a post's
     /// `author` updates the stored user with the author's key, or becomes a new one, and the
-    /// post holds that user. A property may hold one record (`Author`), an optional one or an
-    /// array of them (`[Comment]`); the record type is a `Mappable` with a primary key, and the
-    /// import's target hands out its store (``ImportTarget/visitRelatedTarget(for:with:)``).
+    /// post holds that user. A property may hold one record (`Author`), an optional one, or an
+    /// array of them (`[Comment]`, optional or not); the record type is a `Mappable` with a
+    /// primary key, and the import's target hands out its store
+    /// (``ImportTarget/visitRelatedTarget(for:with:)``).
     /// Other decodes read these properties as any nested model.
     ///
     /// ```swift

@@ -248,6 +248,34 @@ struct Blog: RowsStore {
         #expect(Array(library.comments.keys) == [5] && library.books[6]?.comments == [])
     }
 
+    struct Topic: Mappable {
+        var id = 0
+        var replies: [RelatedComment]?
+        static var mappingRules: MappingRules { MappingRules().primaryKey("id").relatedByKey("replies") }
+    }
+    struct Forum: RowsStore {
+        typealias Model = Topic
+        var rows: [PrimaryKey: Topic] = [:]
+        var comments: [PrimaryKey: RelatedComment] = [:]
+        mutating func visitRelatedTarget<Visitor: RelatedTargetVisitor>(for type: any KeyValueModel.Type, with visitor: inout Visitor) throws -> Bool {
+            guard type == RelatedComment.self else { return false }
+            try visitor.visit(&comments)
+            return true
+        }
+    }
+
+    @Test(arguments: ImportRoute.allCases)
+    func anOptionalArrayOfRelatedRecords(_ route: ImportRoute) async throws {
+        var forum = Forum(comments: [1: RelatedComment(id: 1, text: "old")])
+        let report = try await route.run(#"[{"id": 1, "replies": [{"id": 1, "text": "new"}, {"id": 2}]}, {"id": 2, "replies": null}, {"id": 3}]"#,
+                                         into: &forum)
+        #expect(report.insertedCount == 3 && report.related["RelatedComment"]?.description == "1 inserted, 1 updated, 0 unchanged, 0 deleted")
+        #expect(forum.rows[1]?.replies == [RelatedComment(id: 1, text: "new"), RelatedComment(id: 2)])
+        #expect(forum.rows[2]?.replies == nil && forum.rows[3]?.replies == nil && forum.comments.count == 2)
+        #expect(await route.error(#"[{"id": 4, "replies": [{"id": 3}, {"text": "no key"}]}]"#, into: &forum)
+            == "[0].replies[1].id: required key is missing (expected Int)")
+    }
+
     @Test(arguments: ImportRoute.allCases)
     func aRelatedRecordWithoutItsKeyFailsInItsElementWhereItIs(_ route: ImportRoute) async {
         var library = Library()
