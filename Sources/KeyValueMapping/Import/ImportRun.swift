@@ -21,7 +21,8 @@ struct ImportRun<Target: ImportTarget> {
     private let prototype: ModelPrototype<Model>
     private let session: DecodingSession
     private let elements: ElementDecoder<Model>
-    private let keys: PrimaryKeyReader<Model>
+    /// Reads the records' keys (a related records' run lends it to the records that hold them).
+    let keys: PrimaryKeyReader<Model>
     private let options: ImportOptions
     private let batchSize: Int
     /// Whether the report lists keys (else it counts them), and whether the keys named are

@@ -87,9 +87,10 @@ extension KeyValueDecoder {
     /// ``models(of:fromJSONAt:format:)`` finds them, with the same errors. `progress` is called on
     /// the importing task after each read has been imported. Cancelling the task stops the import
     /// at the next read: it throws `CancellationError` and the target's transaction rolls back,
-    /// so nothing of it is kept. The file is read with the system's own calls (a FIFO too: the
-    /// thread waits for its writer, checking for cancellation every 50 ms); errors opening or
-    /// reading it are Foundation's file errors.
+    /// so nothing of it is kept. The file is read with the system's own calls; a FIFO or a
+    /// device is imported on a thread of its own, which waits for the writer (checking for
+    /// cancellation every 50 ms) without holding a thread of the shared pool. Errors opening or
+    /// reading the file are Foundation's file errors.
     @concurrent @discardableResult
     public func importRecords<Target: ImportTarget>(_ type: Target.Model.Type, fromJSONAt url: URL, into target: inout Target,
                                                     options: ImportOptions = ImportOptions(), format: StreamFormat = .automatic,

@@ -180,7 +180,7 @@ private struct RelatedVisitor: RelatedTargetVisitor {
             try box.run.accept(model, entry.facts, related: [], index: index, line: line, suffix: entry.path, into: &target)
         }
         try box.run.flush(into: &target)
-        records = RelatedRecords(applied: box.run.applied, keys: try PrimaryKeyReader(ModelMetadata.of(Target.Model.self)))
+        records = RelatedRecords(applied: box.run.applied, keys: box.run.keys)
     }
 }
 

@@ -113,8 +113,8 @@ struct RelatedEntry {
 /// closed), and arms it around each related property's value, where the first model of the
 /// related type decoded is recorded rather than made (see `ModelCodec.decode`).
 final class RelatedCapture {
-    /// The related properties by decoded-property index, with their record type.
-    private let related: [Int: (type: ObjectIdentifier, property: RelatedProperty)]
+    /// The related properties by decoded-property index.
+    private let related: [Int: RelatedProperty]
     /// The property whose value is being decoded, when it is a related one, and where its
     /// value was found.
     @exclusivity(unchecked) private(set) var armed: RelatedProperty?
@@ -125,7 +125,7 @@ final class RelatedCapture {
     @exclusivity(unchecked) private(set) var entries: [RelatedEntry] = []
 
     init(_ properties: [RelatedProperty]) {
-        related = Dictionary(uniqueKeysWithValues: properties.map { ($0.index, (ObjectIdentifier($0.model), $0)) })
+        related = Dictionary(uniqueKeysWithValues: properties.map { ($0.index, $0) })
     }
 
     /// Starts an element, read with `session`: nothing recorded.
@@ -147,7 +147,7 @@ final class RelatedCapture {
     /// property is a related one (and says so), dropping what an earlier member with the same
     /// key recorded (a key repeated in JSON text: its last value counts).
     func arm(_ index: Int, path: [MappingError.PathComponent]?) -> Bool {
-        guard let (_, property) = related[index] else { return false }
+        guard let property = related[index] else { return false }
         entries.removeAll { $0.property == index }
         armed = property
         armedPath = path ?? property.path
