@@ -169,7 +169,26 @@ func checkReader(_ bytes: [UInt8]) -> JSONValue? {
         guard withBOM == value else { fuzzFail("allowsByteOrderMark changes a text without a mark", bytes) }
     }
 
+    if let value { checkNumbers(value, bytes) }
     return value
+}
+
+/// Every number literal read converts to the Double `Double(String)` gives, bit for bit (the
+/// reader's Eisel–Lemire conversion against Swift's own, on whatever literals the fuzzer makes).
+func checkNumbers(_ value: JSONValue, _ bytes: [UInt8]) {
+    switch value {
+    case .number(let number):
+        let expected = Double(number.description).flatMap { $0.isFinite ? $0 : nil }
+        guard number.doubleValue?.bitPattern == expected?.bitPattern else {
+            fuzzFail("\(number) reads as \(String(describing: number.doubleValue)), Double(String) gives \(String(describing: expected))", bytes)
+        }
+    case .array(let elements):
+        for element in elements { checkNumbers(element, bytes) }
+    case .object(let object):
+        for member in object { checkNumbers(member.value, bytes) }
+    default:
+        break
+    }
 }
 
 // MARK: - Bytes → model

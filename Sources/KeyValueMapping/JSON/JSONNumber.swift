@@ -86,6 +86,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The nearest `Double`, bit-identical to `Double(description)`; `nil` when the literal's
     /// magnitude overflows to infinity (such as `1e400`). Underflow gives a zero or subnormal.
     public var doubleValue: Double? {
+        // Straight from the literal's bytes; the rare literal the first 19 significant digits
+        // do not decide goes through `Double(String)`.
+        let fast = ByteInput.withUTF8(of: text) { bytes in
+            JSONReader.scanDouble(bytes, from: 0, exactIntegers: false).flatMap { $0.1 == bytes.count ? $0.0 : nil }
+        }
+        if let fast { return fast }
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }

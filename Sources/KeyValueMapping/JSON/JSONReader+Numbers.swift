@@ -65,40 +65,68 @@ extension JSONReader {
         return value
     }
 
-    /// Reads a number literal as a Double when that is exact arithmetic (Clinger's fast path: at
-    /// most 15 significant digits and a power of ten within 10^±22, so one correctly rounded
-    /// multiplication or division of two exact Doubles gives the correctly rounded result);
-    /// returns `nil` (consuming nothing) otherwise, for ``readNumber()`` and `Double(String)`.
+    /// Reads a number literal as a Double in one pass over its bytes; returns `nil` (consuming
+    /// nothing) for the few it leaves to ``readNumber()`` and `Double(String)`: an integer
+    /// literal of more than 15 digits (which must be exact, not rounded), one whose value
+    /// overflows, and one of more than 19 significant digits that the first 19 do not decide.
     mutating func readDoubleFast() throws(JSONSyntaxError) -> Double? {
-        // One pass, checking the grammar as it goes; any literal it does not take whole (a
-        // syntax error included) is left to `scanNumber`, which reports errors precisely.
-        var index = position
+        guard let (value, end) = Self.scanDouble(input, from: position, exactIntegers: true) else {
+            // Validated (throwing its syntax error, if any), not consumed.
+            _ = try Self.scanNumber(input, from: position)
+            return nil
+        }
+        position = end
+        return value
+    }
+
+    /// The Double nearest the number literal at `start`, bit-identical to `Double(String)`, and
+    /// the offset just after it; `nil` for a literal that is invalid, that overflows, that
+    /// needs more than its first 19 significant digits, or (with `exactIntegers`) that is an
+    /// integer literal of more than 15 digits.
+    static func scanDouble(_ input: ByteInput, from start: Int, exactIntegers: Bool) -> (Double, Int)? {
+        // Every read below is guarded by `index < count`.
+        var index = start
         let count = input.count
         let negative = index < count && input[index] == UInt8(ascii: "-")
         if negative { index += 1 }
+        // The first 19 significant digits, exactly (19 digits always fit a UInt64); the value
+        // is `mantissa` × 10^`exponent`, and `truncated` says a nonzero digit was dropped.
         var mantissa: UInt64 = 0
         var significant = 0
         var exponent = 0
+        var truncated = false
         let integerStart = index
         while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
-            if mantissa != 0 || digit != 0 { significant += 1 }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
+            if significant < 19 {
+                if mantissa != 0 || digit != 0 { significant += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            } else {
+                exponent += 1
+                truncated = truncated || digit != 0
+            }
             index += 1
         }
         let integerDigits = index - integerStart
-        guard integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return try declineNumber() }
+        guard integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return nil }
+        var isInteger = true
         if index < count && input[index] == UInt8(ascii: ".") {
+            isInteger = false
             index += 1
             let fractionStart = index
             while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
-                if mantissa != 0 || digit != 0 { significant += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                exponent -= 1
+                if significant < 19 {
+                    if mantissa != 0 || digit != 0 { significant += 1 }
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    exponent -= 1
+                } else {
+                    truncated = truncated || digit != 0
+                }
                 index += 1
             }
-            guard index > fractionStart else { return try declineNumber() }
+            guard index > fractionStart else { return nil }
         }
         if index < count && (input[index] == UInt8(ascii: "e") || input[index] == UInt8(ascii: "E")) {
+            isInteger = false
             index += 1
             var exponentNegative = false
             if index < count && (input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")) {
@@ -108,30 +136,31 @@ extension JSONReader {
             let exponentStart = index
             var written = 0
             while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
-                written = min(written * 10 + Int(digit), 1000)
+                // Saturated far beyond any exponent that is not a zero or an infinity, and far
+                // from overflowing; a saturated exponent is left to `Double(String)`.
+                written = min(written &* 10 &+ Int(digit), 1 << 40)
                 index += 1
             }
-            guard index > exponentStart else { return try declineNumber() }
+            guard index > exponentStart, written < 1 << 40 else { return nil }
             exponent += exponentNegative ? -written : written
         }
-        // Clinger's fast path needs an exact mantissa (at most 15 significant digits, which
-        // also rules out a wrapped one) and an exact power of ten.
-        guard significant <= 15, exponent >= -22, exponent <= 22 else { return try declineNumber() }
-        var value = Double(mantissa)
-        if exponent < 0 {
-            value /= Self.powersOfTen[-exponent]
+        if isInteger, exactIntegers, significant > 15 { return nil }
+        let magnitude: Double
+        if significant <= 15, exponent >= -22, exponent <= 22 {
+            // Clinger's fast path: an exact mantissa and an exact power of ten, so one correctly
+            // rounded multiplication or division is the correctly rounded result.
+            magnitude = exponent < 0 ? Double(mantissa) / powersOfTen[-exponent] : Double(mantissa) * powersOfTen[exponent]
         } else {
-            value *= Self.powersOfTen[exponent]
+            guard let nearest = EiselLemire.double(mantissa: mantissa, exponent: exponent) else { return nil }
+            // Dropped digits put the value between the kept mantissa and the next one: when
+            // both round to the same Double, so does the value.
+            if truncated {
+                guard EiselLemire.double(mantissa: mantissa + 1, exponent: exponent) == nearest else { return nil }
+            }
+            magnitude = nearest
         }
-        position = index
-        return negative ? -value : value
-    }
-
-    /// For ``readDoubleFast()``: a literal it does not convert. Validates it (throwing its
-    /// syntax error, if any) and returns `nil`, consuming nothing.
-    private func declineNumber() throws(JSONSyntaxError) -> Double? {
-        _ = try Self.scanNumber(input, from: position)
-        return nil
+        guard magnitude.isFinite else { return nil }
+        return (negative ? -magnitude : magnitude, index)
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in
