@@ -20,7 +20,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["KeyValueMapping"],
             path: "Benchmarks",
-            exclude: ["callgrind.sh"],
+            exclude: ["callgrind.sh", "anchors"],
             resources: [.copy("Data")]
         ),
         .testTarget(

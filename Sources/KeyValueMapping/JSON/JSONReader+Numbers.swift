@@ -84,49 +84,41 @@ extension JSONReader {
     /// needs more than its first 19 significant digits, or (with `exactIntegers`) that is an
     /// integer literal of more than 15 digits.
     static func scanDouble(_ input: ByteInput, from start: Int, exactIntegers: Bool) -> (Double, Int)? {
-        // Every read below is guarded by `index < count`.
+        // One pass over the bytes, every read guarded by `index < count`: the digits go into
+        // `mantissa` as they come (wrapping past 19 digits, which are then read again with
+        // `truncatedMantissa`), eight fraction digits at a time where eight are there.
         var index = start
         let count = input.count
         let negative = index < count && input[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        // The first 19 significant digits, exactly (19 digits always fit a UInt64); the value
-        // is `mantissa` × 10^`exponent`, and `truncated` says a nonzero digit was dropped.
         var mantissa: UInt64 = 0
-        var significant = 0
-        var exponent = 0
-        var truncated = false
         let integerStart = index
         while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
-            if significant < 19 {
-                if mantissa != 0 || digit != 0 { significant += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-            } else {
-                exponent += 1
-                truncated = truncated || digit != 0
-            }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
         let integerDigits = index - integerStart
         guard integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return nil }
-        var isInteger = true
+        var fractionDigits = 0
         if index < count && input[index] == UInt8(ascii: ".") {
-            isInteger = false
             index += 1
             let fractionStart = index
+            while index + 8 <= count, let eight = Self.eightDigits(input.word(at: index)) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                index += 8
+            }
             while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
-                if significant < 19 {
-                    if mantissa != 0 || digit != 0 { significant += 1 }
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    exponent -= 1
-                } else {
-                    truncated = truncated || digit != 0
-                }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
-            guard index > fractionStart else { return nil }
+            fractionDigits = index - fractionStart
+            guard fractionDigits > 0 else { return nil }
         }
+        let digitsEnd = index
+        var exponent = 0
+        var hasExponent = false
         if index < count && (input[index] == UInt8(ascii: "e") || input[index] == UInt8(ascii: "E")) {
-            isInteger = false
+            hasExponent = true
             index += 1
             var exponentNegative = false
             if index < count && (input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")) {
@@ -142,11 +134,29 @@ extension JSONReader {
                 index += 1
             }
             guard index > exponentStart, written < 1 << 40 else { return nil }
-            exponent += exponentNegative ? -written : written
+            exponent = exponentNegative ? -written : written
         }
-        if isInteger, exactIntegers, significant > 15 { return nil }
+        if exactIntegers, fractionDigits == 0, !hasExponent, integerDigits > 15 { return nil }
+        exponent -= fractionDigits
+        var truncated = false
+        if integerDigits + fractionDigits > 19 {
+            // Leading zeros are not significant; past 19 significant digits the mantissa
+            // wrapped, and the first 19 are read again.
+            var leadingZeros = 0
+            var scan = integerStart
+            while scan < digitsEnd, input[scan] == UInt8(ascii: "0") || input[scan] == UInt8(ascii: ".") {
+                if input[scan] == UInt8(ascii: "0") { leadingZeros += 1 }
+                scan += 1
+            }
+            if integerDigits + fractionDigits - leadingZeros > 19 {
+                let kept = truncatedMantissa(input, from: integerStart, to: digitsEnd)
+                mantissa = kept.mantissa
+                exponent += kept.exponent + fractionDigits
+                truncated = kept.truncated
+            }
+        }
         let magnitude: Double
-        if significant <= 15, exponent >= -22, exponent <= 22 {
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22, !truncated {
             // Clinger's fast path: an exact mantissa and an exact power of ten, so one correctly
             // rounded multiplication or division is the correctly rounded result.
             magnitude = exponent < 0 ? Double(mantissa) / powersOfTen[-exponent] : Double(mantissa) * powersOfTen[exponent]
@@ -161,6 +171,52 @@ extension JSONReader {
         }
         guard magnitude.isFinite else { return nil }
         return (negative ? -magnitude : magnitude, index)
+    }
+
+    /// The value of eight ASCII digits (the first one in the lowest byte), or `nil` when a byte
+    /// is not a digit: the digits' values paired into two-digit, four-digit, then the
+    /// eight-digit number by three multiplications.
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64? {
+        // A byte is a digit when its high nibble is 3 and adding 6 does not carry into it.
+        let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+        let carried = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+        guard highNibbles | carried >> 4 == 0x3333_3333_3333_3333 else { return nil }
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ value >> 8
+        let pairs = value & 0x0000_00FF_0000_00FF
+        let nextPairs = (value >> 16) & 0x0000_00FF_0000_00FF
+        return (pairs &* (100 &+ 1_000_000 << 32) &+ nextPairs &* (1 &+ 10_000 << 32)) >> 32
+    }
+
+    /// The first 19 significant digits of the digits (and the point) in `start..<end`, the
+    /// power of ten to scale them by (before any written exponent), and whether a nonzero digit
+    /// was dropped.
+    private static func truncatedMantissa(_ input: ByteInput, from start: Int, to end: Int) -> (mantissa: UInt64, exponent: Int, truncated: Bool) {
+        var mantissa: UInt64 = 0
+        var kept = 0
+        var exponent = 0
+        var truncated = false
+        var inFraction = false
+        for index in start..<end {
+            let byte = input[index]
+            guard byte != UInt8(ascii: ".") else {
+                inFraction = true
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            if mantissa == 0 && digit == 0 {
+                if inFraction { exponent -= 1 }
+            } else if kept < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                kept += 1
+                if inFraction { exponent -= 1 }
+            } else {
+                if !inFraction { exponent += 1 }
+                truncated = truncated || digit != 0
+            }
+        }
+        return (mantissa, exponent, truncated)
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

@@ -73,10 +73,18 @@ struct JSONWriter {
         hasElement = true
     }
 
-    /// Writes Swift's shortest round-tripping text for `value` (as `JSONNumber.init(_: Double)` does).
+    /// Writes Swift's shortest round-tripping text for `value` (`1.0`, `1e-05`, `-0.0`: the text
+    /// `description` and `JSONNumber.init(_: Double)` give, always a valid JSON number).
     mutating func writeDouble(_ value: Double) throws(NonFiniteNumber) {
-        guard let number = JSONNumber(value) else { throw NonFiniteNumber(value: value) }
-        writeNumber(number)
+        guard value.isFinite else { throw NonFiniteNumber(value: value) }
+        beginValue()
+        // Formatted by the standard library straight into the output (`TextOutputStreamable`
+        // hands a stream its ASCII bytes): no String to allocate, copy and scan per number.
+        var sink = NumberTextSink(bytes: bytes)
+        bytes = []
+        value.write(to: &sink)
+        bytes = sink.bytes
+        hasElement = true
     }
 
     mutating func beginObject() {
@@ -257,5 +265,19 @@ struct JSONWriter {
             bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                       hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
+    }
+}
+
+/// Where `Double.write(to:)` puts a number's text: the writer's bytes, lent for the call.
+private struct NumberTextSink: TextOutputStream {
+    var bytes: [UInt8]
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    // The standard library's number types write their ASCII text through this requirement.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

@@ -28,6 +28,15 @@ struct ByteInput {
         return buffer[index]
     }
 
+    /// The eight bytes from `index` as one little-endian word (the first byte lowest); callers
+    /// check `index + 8 <= count` first.
+    @inline(__always)
+    func word(at index: Int) -> UInt64 {
+        assert(index >= 0 && index + 8 <= buffer.count, "word out of range")
+        // Sound: the eight bytes lie inside the buffer, and the load is unaligned.
+        return UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
     /// The bytes in `range` as a String (the reader has validated them as UTF-8).
     func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
