@@ -213,24 +213,37 @@ struct JSONWriter {
     // MARK: - Scalars
 
     private mutating func appendDigits(_ value: UInt64) {
-        // Room for every digit first, then filled from the last: no String in between.
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        rest = value
-        var index = start + digits - 1
-        while rest >= 10 {
-            bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            index -= 1
+        // Filled from the last digit, two at a time from a table of the hundred pairs, in a
+        // buffer on the stack, then appended at once: no String, and one copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var index = 20
+            var rest = value
+            while rest >= 100 {
+                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+                rest /= 100
+                index -= 2
+                buffer[index] = Self.digitPairs[pair]
+                buffer[index + 1] = Self.digitPairs[pair + 1]
+            }
+            if rest >= 10 {
+                let pair = Int(truncatingIfNeeded: rest) &* 2
+                index -= 2
+                buffer[index] = Self.digitPairs[pair]
+                buffer[index + 1] = Self.digitPairs[pair + 1]
+            } else {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
-        bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
     }
+
+    /// `00` through `99`, two bytes each.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
