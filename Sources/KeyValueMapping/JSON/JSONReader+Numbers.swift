@@ -8,8 +8,7 @@ extension JSONReader {
         let end = try Self.scanNumber(input, from: start)
         position = end
         // `start..<end` was just scanned inside `input` and holds only ASCII.
-        let text = input.string(start..<end)
-        return JSONNumber(validatedLiteral: text)
+        return JSONNumber(validatedLiteral: input.string(start..<end))
     }
 
     /// Reads a number literal that is a plain integer fitting in `Int64` straight from the bytes;
@@ -79,27 +78,43 @@ extension JSONReader {
         return value
     }
 
-    /// The Double nearest the number literal at `start`, bit-identical to `Double(String)`, and
-    /// the offset just after it; `nil` for a literal that is invalid, that overflows, that
-    /// needs more than its first 19 significant digits, or (with `exactIntegers`) that is an
-    /// integer literal of more than 15 digits.
-    static func scanDouble(_ input: ByteInput, from start: Int, exactIntegers: Bool) -> (Double, Int)? {
-        // One pass over the bytes, every read guarded by `index < count`: the digits go into
-        // `mantissa` as they come (wrapping past 19 digits, which are then read again with
-        // `truncatedMantissa`), eight fraction digits at a time where eight are there.
+    /// What one pass over a number literal found.
+    private struct LiteralScan {
+        var negative = false
+        /// The literal's digits, integer then fraction, as one integer (wrapped past 19 digits).
+        var mantissa: UInt64 = 0
+        var integerStart = 0
+        var integerDigits = 0
+        var fractionDigits = 0
+        var hasExponent = false
+        /// The written exponent with its sign (0 without one), saturated at ±2^40.
+        var exponent = 0
+        /// The offset just after the literal.
+        var end = 0
+
+        /// Whether the literal has neither a fraction nor an exponent.
+        var isInteger: Bool { fractionDigits == 0 && !hasExponent }
+    }
+
+    /// Scans the number literal at `start` in one pass, checking its grammar as it goes: `nil`
+    /// for anything that is not a complete literal (``scanNumber(_:from:)`` reports why).
+    @inline(__always)
+    private static func scanLiteral(_ input: ByteInput, from start: Int) -> LiteralScan? {
+        // Every read below is guarded by `index < count`; eight fraction digits are taken at a
+        // time where eight are there.
+        var scan = LiteralScan()
         var index = start
         let count = input.count
-        let negative = index < count && input[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
+        scan.negative = index < count && input[index] == UInt8(ascii: "-")
+        if scan.negative { index += 1 }
         var mantissa: UInt64 = 0
-        let integerStart = index
+        scan.integerStart = index
         while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
             mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
-        let integerDigits = index - integerStart
-        guard integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return nil }
-        var fractionDigits = 0
+        scan.integerDigits = index - scan.integerStart
+        guard scan.integerDigits > 0, scan.integerDigits == 1 || input[scan.integerStart] != UInt8(ascii: "0") else { return nil }
         if index < count && input[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
@@ -111,14 +126,12 @@ extension JSONReader {
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
-            fractionDigits = index - fractionStart
-            guard fractionDigits > 0 else { return nil }
+            scan.fractionDigits = index - fractionStart
+            guard scan.fractionDigits > 0 else { return nil }
         }
-        let digitsEnd = index
-        var exponent = 0
-        var hasExponent = false
+        scan.mantissa = mantissa
         if index < count && (input[index] == UInt8(ascii: "e") || input[index] == UInt8(ascii: "E")) {
-            hasExponent = true
+            scan.hasExponent = true
             index += 1
             var exponentNegative = false
             if index < count && (input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")) {
@@ -129,32 +142,60 @@ extension JSONReader {
             var written = 0
             while index < count, case let digit = input[index] &- UInt8(ascii: "0"), digit < 10 {
                 // Saturated far beyond any exponent that is not a zero or an infinity, and far
-                // from overflowing; a saturated exponent is left to `Double(String)`.
+                // from overflowing.
                 written = min(written &* 10 &+ Int(digit), 1 << 40)
                 index += 1
             }
-            guard index > exponentStart, written < 1 << 40 else { return nil }
-            exponent = exponentNegative ? -written : written
+            guard index > exponentStart else { return nil }
+            scan.exponent = exponentNegative ? -written : written
         }
-        if exactIntegers, fractionDigits == 0, !hasExponent, integerDigits > 15 { return nil }
-        exponent -= fractionDigits
+        scan.end = index
+        return scan
+    }
+
+    /// The Double nearest the number literal at `start`, bit-identical to `Double(String)`, and
+    /// the offset just after it; `nil` for a literal that is invalid, that overflows, that
+    /// needs more than its first 19 significant digits, or (with `exactIntegers`) that is an
+    /// integer literal of more than 15 digits.
+    static func scanDouble(_ input: ByteInput, from start: Int, exactIntegers: Bool) -> (Double, Int)? {
+        guard let scan = scanLiteral(input, from: start) else { return nil }
+        if exactIntegers, scan.isInteger, scan.integerDigits > 15 { return nil }
+        guard let magnitude = nearestDouble(scan, input) else { return nil }
+        return (scan.negative ? -magnitude : magnitude, scan.end)
+    }
+
+    /// The finite Double nearest a scanned literal's magnitude, or `nil` (overflow, a saturated
+    /// exponent, or more than 19 significant digits the first 19 do not decide).
+    @inline(__always)
+    private static func nearestDouble(_ scan: LiteralScan, _ input: ByteInput) -> Double? {
+        guard abs(scan.exponent) < 1 << 40 else { return nil }
+        var mantissa = scan.mantissa
+        var exponent = scan.exponent - scan.fractionDigits
         var truncated = false
-        if integerDigits + fractionDigits > 19 {
+        if scan.integerDigits + scan.fractionDigits > 19 {
             // Leading zeros are not significant; past 19 significant digits the mantissa
             // wrapped, and the first 19 are read again.
+            let digitsEnd = scan.integerStart + scan.integerDigits + (scan.fractionDigits > 0 ? 1 + scan.fractionDigits : 0)
             var leadingZeros = 0
-            var scan = integerStart
-            while scan < digitsEnd, input[scan] == UInt8(ascii: "0") || input[scan] == UInt8(ascii: ".") {
-                if input[scan] == UInt8(ascii: "0") { leadingZeros += 1 }
-                scan += 1
+            var index = scan.integerStart
+            while index < digitsEnd, input[index] == UInt8(ascii: "0") || input[index] == UInt8(ascii: ".") {
+                if input[index] == UInt8(ascii: "0") { leadingZeros += 1 }
+                index += 1
             }
-            if integerDigits + fractionDigits - leadingZeros > 19 {
-                let kept = truncatedMantissa(input, from: integerStart, to: digitsEnd)
+            if scan.integerDigits + scan.fractionDigits - leadingZeros > 19 {
+                let kept = truncatedMantissa(input, from: scan.integerStart, to: digitsEnd)
                 mantissa = kept.mantissa
-                exponent += kept.exponent + fractionDigits
+                exponent = scan.exponent + kept.exponent
                 truncated = kept.truncated
             }
         }
+        return nearestDouble(mantissa: mantissa, exponent: exponent, truncated: truncated)
+    }
+
+    /// The finite Double nearest `mantissa` × 10^`exponent` (a mantissa of at most 19 digits;
+    /// `truncated` when nonzero digits after them were dropped), or `nil`.
+    @inline(__always)
+    private static func nearestDouble(mantissa: UInt64, exponent: Int, truncated: Bool = false) -> Double? {
         let magnitude: Double
         if mantissa <= 1 << 53, exponent >= -22, exponent <= 22, !truncated {
             // Clinger's fast path: an exact mantissa and an exact power of ten, so one correctly
@@ -169,8 +210,7 @@ extension JSONReader {
             }
             magnitude = nearest
         }
-        guard magnitude.isFinite else { return nil }
-        return (negative ? -magnitude : magnitude, index)
+        return magnitude.isFinite ? magnitude : nil
     }
 
     /// The value of eight ASCII digits (the first one in the lowest byte), or `nil` when a byte
