@@ -179,6 +179,13 @@ func checkNumbers(_ value: JSONValue, _ bytes: [UInt8]) {
     switch value {
     case .number(let number):
         let expected = Double(number.description).flatMap { $0.isFinite ? $0 : nil }
+        // The fast conversion alone, where it takes the literal (`doubleValue` falls back to
+        // `Double(String)` where it does not).
+        if let (fast, end) = ByteInput.withUTF8(of: number.description, { JSONReader.scanDouble($0, from: 0, exactIntegers: false) }) {
+            guard end == number.description.utf8.count, fast.bitPattern == expected?.bitPattern else {
+                fuzzFail("\(number) converts to \(fast) by the fast path, Double(String) gives \(String(describing: expected))", bytes)
+            }
+        }
         guard number.doubleValue?.bitPattern == expected?.bitPattern else {
             fuzzFail("\(number) reads as \(String(describing: number.doubleValue)), Double(String) gives \(String(describing: expected))", bytes)
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/KeyValueMapping/JSON/PowersOfFive.swift: for every decimal exponent q in
 [-342, 308], the 128 most significant bits of 5^q, the table the Eisel-Lemire conversion
-(JSONReader+Floats.swift) multiplies a literal's mantissa by.
+(Sources/KeyValueMapping/JSON/EiselLemire.swift) multiplies a literal's mantissa by.
 
 For q >= 0 the bits are 5^q itself, shifted so that its top bit is bit 127 (truncated).
 For q < 0 they are a reciprocal rounded up: floor(2^b / 5^-q) + 1 for a b that keeps at least

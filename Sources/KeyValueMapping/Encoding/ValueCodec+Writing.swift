@@ -150,20 +150,25 @@ extension DictionaryCodec {
     func encode(_ value: [Key: Element], to writer: inout JSONWriter, _ session: EncodingSession) throws {
         try session.enter()
         defer { session.leave() }
-        var entries: [(text: String, index: Dictionary<Key, Element>.Index)] = []
-        entries.reserveCapacity(value.count)
-        for index in value.indices { entries.append((key.print(value.keys[index]), index)) }
-        entries.sort { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
-        writer.beginObject()
-        for entry in entries {
-            writer.writeKey(entry.text)
-            do {
-                try element.encode(value.values[entry.index], to: &writer, session)
-            } catch let error as MappingError {
-                throw error.prepending(.key(entry.text))
+        // The keys are sorted as (text, position) pairs, a type that does not depend on `Key`
+        // or `Element`: a sort of pairs holding the dictionary's own index would run as
+        // unspecialised generic code, through value witnesses on every comparison and move.
+        try value.withIndexTable { indices in
+            var entries: [(text: String, position: Int)] = []
+            entries.reserveCapacity(indices.count)
+            for position in 0..<indices.count { entries.append((key.print(value.keys[indices[position]]), position)) }
+            entries.sort { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+            writer.beginObject()
+            for entry in entries {
+                writer.writeKey(entry.text)
+                do {
+                    try element.encode(value.values[indices[entry.position]], to: &writer, session)
+                } catch let error as MappingError {
+                    throw error.prepending(.key(entry.text))
+                }
             }
+            writer.endObject()
         }
-        writer.endObject()
     }
 }
 

@@ -86,8 +86,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The nearest `Double`, bit-identical to `Double(description)`; `nil` when the literal's
     /// magnitude overflows to infinity (such as `1e400`). Underflow gives a zero or subnormal.
     public var doubleValue: Double? {
-        // Straight from the literal's bytes; the rare literal the first 19 significant digits
-        // do not decide goes through `Double(String)`.
+        // Straight from the literal's bytes; `Double(String)` only decides the rare literal the
+        // first 19 significant digits do not, an overflow, or an exponent beyond ±2^40.
         let fast = ByteInput.withUTF8(of: text) { bytes in
             JSONReader.scanDouble(bytes, from: 0, exactIntegers: false).flatMap { $0.1 == bytes.count ? $0.0 : nil }
         }

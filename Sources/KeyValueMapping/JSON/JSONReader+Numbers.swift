@@ -65,9 +65,10 @@ extension JSONReader {
     }
 
     /// Reads a number literal as a Double in one pass over its bytes; returns `nil` (consuming
-    /// nothing) for the few it leaves to ``readNumber()`` and `Double(String)`: an integer
-    /// literal of more than 15 digits (which must be exact, not rounded), one whose value
-    /// overflows, and one of more than 19 significant digits that the first 19 do not decide.
+    /// nothing) for the few it leaves to ``readNumber()`` and the codec's exact rules: an
+    /// integer literal of more than 15 digits (which must be exact, not rounded), one whose
+    /// value overflows or whose exponent is beyond ±2^40, and one of more than 19 significant
+    /// digits that the first 19 do not decide.
     mutating func readDoubleFast() throws(JSONSyntaxError) -> Double? {
         guard let (value, end) = Self.scanDouble(input, from: position, exactIntegers: true) else {
             // Validated (throwing its syntax error, if any), not consumed.
@@ -214,8 +215,8 @@ extension JSONReader {
     }
 
     /// The value of eight ASCII digits (the first one in the lowest byte), or `nil` when a byte
-    /// is not a digit: the digits' values paired into two-digit, four-digit, then the
-    /// eight-digit number by three multiplications.
+    /// is not a digit: adjacent digits combined into two-digit values by one multiplication,
+    /// then the four pairs into the eight-digit number by two more.
     @inline(__always)
     private static func eightDigits(_ word: UInt64) -> UInt64? {
         // A byte is a digit when its high nibble is 3 and adding 6 does not carry into it.

@@ -78,12 +78,7 @@ struct JSONWriter {
     mutating func writeDouble(_ value: Double) throws(NonFiniteNumber) {
         guard value.isFinite else { throw NonFiniteNumber(value: value) }
         beginValue()
-        // Formatted by the standard library straight into the output (`TextOutputStreamable`
-        // hands a stream its ASCII bytes): no String to allocate, copy and scan per number.
-        var sink = NumberTextSink(bytes: bytes)
-        bytes = []
-        value.write(to: &sink)
-        bytes = sink.bytes
+        ByteOutput.appendShortest(value, to: &bytes)
         hasElement = true
     }
 
@@ -213,37 +208,8 @@ struct JSONWriter {
     // MARK: - Scalars
 
     private mutating func appendDigits(_ value: UInt64) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        // Filled from the last digit, two at a time from a table of the hundred pairs, in a
-        // buffer on the stack, then appended at once: no String, and one copy.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var index = 20
-            var rest = value
-            while rest >= 100 {
-                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-                rest /= 100
-                index -= 2
-                buffer[index] = Self.digitPairs[pair]
-                buffer[index + 1] = Self.digitPairs[pair + 1]
-            }
-            if rest >= 10 {
-                let pair = Int(truncatingIfNeeded: rest) &* 2
-                index -= 2
-                buffer[index] = Self.digitPairs[pair]
-                buffer[index + 1] = Self.digitPairs[pair + 1]
-            } else {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
-        }
+        ByteOutput.appendDecimal(value, to: &bytes)
     }
-
-    /// `00` through `99`, two bytes each.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
@@ -278,19 +244,5 @@ struct JSONWriter {
             bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                       hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
         }
-    }
-}
-
-/// Where `Double.write(to:)` puts a number's text: the writer's bytes, lent for the call.
-private struct NumberTextSink: TextOutputStream {
-    var bytes: [UInt8]
-
-    mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-    }
-
-    // The standard library's number types write their ASCII text through this requirement.
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
     }
 }

@@ -17,10 +17,20 @@ import Testing
             #expect(scanned.complete, "\(literal): scanned only part of the literal", sourceLocation: sourceLocation)
             #expect(scanned.value.bitPattern == expected?.bitPattern, "\(literal): \(scanned.value) instead of \(String(describing: expected))",
                     sourceLocation: sourceLocation)
+        } else if expected != nil, significantDigits(literal) <= 19 {
+            // The fast conversion itself must take every finite literal of up to 19 digits, so
+            // that the comparison above, not the fallback below, is what is tested.
+            Issue.record("\(literal): the fast conversion declined a literal of at most 19 digits", sourceLocation: sourceLocation)
         }
         // Whatever the scan declines, the number's accessor still gives Swift's value.
         let number = JSONNumber(literal: literal)
         #expect(number?.doubleValue?.bitPattern == expected?.bitPattern, "\(literal)", sourceLocation: sourceLocation)
+    }
+
+    /// The digits of the literal's mantissa from its first nonzero one (trailing zeros count).
+    private static func significantDigits(_ literal: String) -> Int {
+        let mantissa = literal.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+        return mantissa.drop { $0 == "0" }.count
     }
 
     /// A fixed-seed SplitMix64, so every run checks the same literals.
