@@ -111,7 +111,7 @@ final class OrderDot: OrderShape {
     /// the same model or the same error, and lenient decoding the same list in the same order.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyRouteGivesTheSameOutcomeForSortedPayloads(_ seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         for _ in 0..<TestScale.count(250) {
             let json = OrderFuzzModel.payload(&random, sorted: true)
             for options in LenientDecodingTests.Options.allCases {
@@ -127,7 +127,7 @@ final class OrderDot: OrderShape {
     /// with each other; across them, the same model, or an error on both.
     @Test(arguments: [4, 5] as [UInt64])
     func routesAgreeForShuffledPayloads(_ seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         for _ in 0..<TestScale.count(250) {
             let json = OrderFuzzModel.payload(&random, sorted: false)
             for options in LenientDecodingTests.Options.allCases {
@@ -196,7 +196,7 @@ struct OrderFuzzModel: Mappable {
         "{\"01\": 2, \"1\": 1, \"2\": 9, \"x\": 2}", "{\"2\": 2, \"7\": \"7\"}", "[[1], [\"x\"]]", "\"\\u00e9\"",
     ]
 
-    static func payload(_ random: inout SeededRandom, sorted: Bool) -> String {
+    static func payload(_ random: inout SeededGenerator, sorted: Bool) -> String {
         var keys = self.keys.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }
         if sorted {
             keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

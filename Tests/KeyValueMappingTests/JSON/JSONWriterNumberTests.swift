@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func randomBitPatterns() {
-        var generator = EiselLemireTests.Generator(state: 6)
+        var generator = SeededGenerator(seed: 6)
         var checked = 0
         while checked < TestScale.count(100_000) {
             let value = Double(bitPattern: generator.next())

@@ -133,7 +133,7 @@ struct DateRow: Sendable, CustomTestStringConvertible {
     /// Many generated Dates, before and after 1970 and 2001, on both paths.
     @Test(arguments: Path.allCases)
     func generatedDatesComeBackIdenticalAsText(_ path: Path) throws {
-        var random = SeededRandom(seed: 10)
+        var random = SeededGenerator(seed: 10)
         for _ in 0..<TestScale.count(2_000) {
             let date = Date(timeIntervalSinceReferenceDate: Double.random(in: -3e9...3e9, using: &random))
             #expect(try Self.roundTrip(date, .iso8601, path) == date, "\(date.timeIntervalSinceReferenceDate)")
@@ -293,22 +293,5 @@ struct DateRow: Sendable, CustomTestStringConvertible {
         let expected = Date(timeIntervalSince1970: 1_700_000_000_123.456 / 1000)
         #expect(try decoder.decode(DatedModel.self, fromJSON: Data(#"{"at": \#(json)}"#.utf8)).at == expected)
         #expect(try decoder.decode(DatedModel.self, from: try DecodeRoute.dictionary(#"{"at": \#(json)}"#)).at == expected)
-    }
-}
-
-/// A small seeded generator, so a failure names its seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

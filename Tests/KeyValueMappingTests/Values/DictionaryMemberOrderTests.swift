@@ -46,7 +46,7 @@ struct MemberOrderModel: Mappable {
     /// The same members inserted in many orders, into dictionaries of many capacities: always the
     /// first in key order, through `decode(_:from:)` and through `at:`.
     @Test func theHashSeedNeverChoosesTheError() throws {
-        var random = SeededRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         let keys = (0..<40).map { "k\($0)" }
         for _ in 0..<50 {
             var members: [String: Any] = [:]

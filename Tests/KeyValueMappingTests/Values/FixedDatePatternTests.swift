@@ -30,7 +30,7 @@ import Testing
     /// Seconds from 1583 to 9999 (and a little outside, where the formatter must answer),
     /// with leap days and the turn of each century among them.
     static func dates(count: Int) -> [Date] {
-        var random = SeededRandom(seed: 20_261_127)
+        var random = SeededGenerator(seed: 20_261_127)
         var dates: [Date] = []
         for year in [1583, 1600, 1900, 2000, 2024, 2100, 9999] {
             for (month, day) in [(2, 28), (2, 29), (3, 1), (12, 31), (1, 1)] where day <= CivilCalendar.daysInMonth(month, year: year) {
