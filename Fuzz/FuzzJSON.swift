@@ -178,11 +178,12 @@ func checkReader(_ bytes: [UInt8]) -> JSONValue? {
 func checkNumbers(_ value: JSONValue, _ bytes: [UInt8]) {
     switch value {
     case .number(let number):
-        let expected = Double(number.description).flatMap { $0.isFinite ? $0 : nil }
+        let text = number.description
+        let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
         // The fast conversion alone, where it takes the literal (`doubleValue` falls back to
         // `Double(String)` where it does not).
-        if let (fast, end) = ByteInput.withUTF8(of: number.description, { JSONReader.scanDouble($0, from: 0, exactIntegers: false) }) {
-            guard end == number.description.utf8.count, fast.bitPattern == expected?.bitPattern else {
+        if let (fast, end) = ByteInput.withUTF8(of: text, { JSONReader.scanDouble($0, from: 0, exactIntegers: false) }) {
+            guard end == text.utf8.count, fast.bitPattern == expected?.bitPattern else {
                 fuzzFail("\(number) converts to \(fast) by the fast path, Double(String) gives \(String(describing: expected))", bytes)
             }
         }

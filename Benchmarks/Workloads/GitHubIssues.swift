@@ -128,9 +128,14 @@ enum GitHubIssuesWorkload {
     /// The input files, relative to the data folder.
     static let files = ["github/issues.json", "github/paginate-issues.json"]
 
+    /// The two files joined into one array, byte for byte.
+    static func bytes() throws -> Data {
+        try DataFiles.concatenateArrays(try files.map(DataFiles.load), names: files)
+    }
+
     /// The four-operation suite.
     static func suite() throws -> Suite<[GitHubIssue]> {
-        let bytes = try DataFiles.concatenateArrays(try files.map(DataFiles.load), names: files)
+        let bytes = try bytes()
         let count = (try? JSONSerialization.jsonObject(with: bytes) as? [Any])?.count ?? 0
         return Suite(workload: .githubIssues, objects: count, bytes: bytes, codecs: Codecs(arrayOf: GitHubIssue.self))
     }

@@ -13,7 +13,7 @@ enum ParseOnly {
     static let inputs: [(workload: WorkloadName, load: @Sendable () throws -> Data)] = [
         (.twitter, { try DataFiles.load("twitter.json") }), (.citm, { try DataFiles.load("citm_catalog.json") }),
         (.canada, { try DataFiles.load("canada.json") }),
-        (.githubIssues, { try DataFiles.concatenateArrays(try GitHubIssuesWorkload.files.map(DataFiles.load), names: GitHubIssuesWorkload.files) }),
+        (.githubIssues, { try GitHubIssuesWorkload.bytes() }),
     ]
 
     /// One workload's pair of figures.

@@ -57,13 +57,13 @@ struct JSONWriter {
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }
-        appendDigits(value.magnitude)
+        ByteOutput.appendDecimal(value.magnitude, to: &bytes)
         hasElement = true
     }
 
     mutating func writeUnsigned(_ value: UInt64) {
         beginValue()
-        appendDigits(value)
+        ByteOutput.appendDecimal(value, to: &bytes)
         hasElement = true
     }
 
@@ -206,10 +206,6 @@ struct JSONWriter {
     }
 
     // MARK: - Scalars
-
-    private mutating func appendDigits(_ value: UInt64) {
-        ByteOutput.appendDecimal(value, to: &bytes)
-    }
 
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
